@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs the Debian packages nicsim needs to build, test and run. Idempotent: packages
+# already present are not touched, and apt is not called at all when nothing is missing.
+set -euo pipefail
+
+packages=(
+    build-essential cmake pkg-config make git xz-utils patch
+    libsystemc-dev      # SystemC 2.3 + TLM-2.0 (Apache-2.0)
+    libyaml-cpp-dev     # scenario and platform files
+    libgtest-dev        # unit and model tests
+    libcli11-dev        # nicsim command line (header-only)
+    nlohmann-json3-dev  # --json reports (header-only)
+    linux-source-6.1    # the kernel tree the real drivers are compiled from
+)
+
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+    exit 0
+fi
+if [ "$(id -u)" -ne 0 ]; then
+    echo "install-deps: missing packages: ${missing[*]}" >&2
+    echo "install-deps: run as root (or: sudo apt-get install ${missing[*]})" >&2
+    exit 1
+fi
+echo "install-deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}"
