@@ -1,0 +1,41 @@
+# nicsim — the two commands (see README.md): `make demo` and `make test`.
+# Both install missing Debian packages first (scripts/install-deps.sh, needs root), then
+# configure, build and run.
+
+BUILD      ?= build
+ASAN_BUILD ?= build-asan
+JOBS       ?= $(shell nproc)
+CMAKE_ARGS ?=
+
+.PHONY: all deps configure build demo test test-release test-asan clean
+
+all: build
+
+deps:
+	@scripts/install-deps.sh
+
+configure: deps
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_ARGS) >/dev/null
+
+build: configure
+	@cmake --build $(BUILD) -j$(JOBS)
+
+# The main demo: see README.md "What the demo shows".
+demo: build
+	@scripts/demo.sh $(BUILD)
+
+# All tests, in the normal build and again with AddressSanitizer + UndefinedBehaviorSanitizer
+# over the whole simulator including the driver code.
+test: test-release test-asan
+
+test-release: build
+	@ctest --test-dir $(BUILD) -j$(JOBS) --output-on-failure
+
+test-asan: deps
+	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNICSIM_SANITIZE=ON $(CMAKE_ARGS) >/dev/null
+	@cmake --build $(ASAN_BUILD) -j$(JOBS)
+	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	    ctest --test-dir $(ASAN_BUILD) -j$(JOBS) --output-on-failure
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD)
