@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-int sc_main(int, char**) {
+extern "C" int sc_main(int, char**) {
     std::fprintf(stderr, "nicsim tests: sc_main must not be called (tests use gtest main)\n");
     std::abort();
 }

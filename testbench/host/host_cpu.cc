@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: MIT
+#include "testbench/host/host_cpu.h"
+
+#include <stdexcept>
+
+namespace nicsim {
+
+host_cpu::host_cpu(sc_core::sc_module_name name, unsigned cores)
+    : sc_module(name), m_cores(cores), m_free(cores) {
+    if (cores == 0)
+        throw std::invalid_argument(std::string(this->name()) + ": a host needs at least one core");
+}
+
+void host_cpu::run(const sc_core::sc_time& work) {
+    if (work == sc_core::SC_ZERO_TIME)
+        return;
+    const unsigned long long ticket = m_next_ticket++;
+    const sc_core::sc_time asked = sc_core::sc_time_stamp();
+    // FIFO: a caller takes a core only when one is free and every earlier caller has one.
+    while (m_free == 0 || ticket != m_serving)
+        wait(m_released);
+    ++m_serving;
+    --m_free;
+    m_wait += sc_core::sc_time_stamp() - asked;
+    if (m_free > 0)
+        m_released.notify(sc_core::SC_ZERO_TIME); // let the next waiter check for a free core
+    wait(work);
+    m_busy += work;
+    ++m_free;
+    m_released.notify(sc_core::SC_ZERO_TIME);
+}
+
+double host_cpu::busy_share(const sc_core::sc_time& elapsed) const {
+    if (elapsed == sc_core::SC_ZERO_TIME)
+        return 0.0;
+    return m_busy.to_seconds() / (elapsed.to_seconds() * m_cores);
+}
+
+} // namespace nicsim

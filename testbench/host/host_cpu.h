@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: MIT
+// The host board's CPU as a resource: `cores` cores that simulated work occupies. Per-packet
+// network-stack work, PIO/polled SPI transfers and busy-wait delays (udelay/mdelay) call run();
+// when every core is busy the caller waits its turn (FIFO), so driver threads and the traffic
+// application compete for the CPU as on the board. The report's CPU share comes from here.
+#pragma once
+
+#include <deque>
+#include <string>
+
+#include <systemc>
+
+namespace nicsim {
+
+class host_cpu : public sc_core::sc_module {
+  public:
+    host_cpu(sc_core::sc_module_name name, unsigned cores);
+
+    // Occupies one core for `work` of CPU time. Blocking: call from an SC_THREAD. Returns when
+    // the work is done (after waiting for a free core if none was free).
+    void run(const sc_core::sc_time& work);
+
+    unsigned cores() const { return m_cores; }
+    // Total CPU time consumed, summed over cores.
+    const sc_core::sc_time& busy_time() const { return m_busy; }
+    // busy_time / (cores * elapsed); 0 when elapsed is zero.
+    double busy_share(const sc_core::sc_time& elapsed) const;
+    // Time callers spent waiting for a free core (a measure of CPU contention).
+    const sc_core::sc_time& wait_time() const { return m_wait; }
+
+  private:
+    unsigned m_cores;
+    unsigned m_free;
+    unsigned long long m_next_ticket = 0;  // FIFO order of waiters
+    unsigned long long m_serving = 0;      // lowest ticket allowed to take a core
+    sc_core::sc_event m_released;
+    sc_core::sc_time m_busy = sc_core::SC_ZERO_TIME;
+    sc_core::sc_time m_wait = sc_core::SC_ZERO_TIME;
+};
+
+} // namespace nicsim
