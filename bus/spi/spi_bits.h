@@ -60,7 +60,11 @@ inline void store_miso_bit(const spi_xfer& x, uint64_t k, bool v) {
 }
 
 // CPOL / CPHA of a mode.
-inline bool cpol(spi_mode m) { return (static_cast<unsigned>(m) & 2u) != 0; }
-inline bool cpha(spi_mode m) { return (static_cast<unsigned>(m) & 1u) != 0; }
+inline bool cpol(spi_mode m) {
+    return (static_cast<unsigned>(m) & 2u) != 0;
+}
+inline bool cpha(spi_mode m) {
+    return (static_cast<unsigned>(m) & 1u) != 0;
+}
 
 } // namespace nicsim::spi

@@ -44,6 +44,12 @@ struct spi_payload {
     std::vector<spi_xfer> xfers;
     spi_response response = spi_response::ok;
     std::string error;                     // set by the slave when response != ok
+    // MISO level the slave leaves after the last clocked bit of each CS window (index = window; a
+    // window ends at a cs_change transfer or at the end of the frame) until CS deasserts: a CPHA=0
+    // shift register already shows the next byte's MSB there. Optional and only read by waveform
+    // reconstruction (spi_vcd_tracer); spi_host clears it before each frame, spi_byte_slave and the
+    // cycle-stepped host fill it, other slaves may leave it empty (= the line keeps its level).
+    std::vector<bool> miso_tail;
 
     size_t total_bytes() const {
         size_t n = 0;

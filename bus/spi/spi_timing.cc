@@ -35,7 +35,9 @@ uint64_t to_ps(const sc_core::sc_time& t) {
     return (t.value() + u / 2) / u;
 }
 
-sc_core::sc_time from_ps(uint64_t ps) { return sc_core::sc_time::from_value(ps * units_per_ps()); }
+sc_core::sc_time from_ps(uint64_t ps) {
+    return sc_core::sc_time::from_value(ps * units_per_ps());
+}
 
 void validate_frame(const spi_payload& frame, const spi_host_timing& timing) {
     if (frame.xfers.empty())
@@ -56,10 +58,10 @@ void validate_frame(const spi_payload& frame, const spi_host_timing& timing) {
                                         std::to_string(x.bits_per_word) + " (must be 1..32)");
         const unsigned bpw = bytes_per_word(x.bits_per_word);
         if (x.len % bpw != 0)
-            throw std::invalid_argument("spi frame: " + xfer_field(i, "len") + " = " +
-                                        std::to_string(x.len) + " is not a multiple of the " +
-                                        std::to_string(bpw) + "-byte word of bits_per_word = " +
-                                        std::to_string(x.bits_per_word));
+            throw std::invalid_argument(
+                "spi frame: " + xfer_field(i, "len") + " = " + std::to_string(x.len) +
+                " is not a multiple of the " + std::to_string(bpw) +
+                "-byte word of bits_per_word = " + std::to_string(x.bits_per_word));
     }
 }
 
@@ -120,7 +122,8 @@ spi_schedule compute_schedule(const spi_payload& frame, const spi_host_timing& t
         }
 
         const uint64_t cycles = xs.bits + xs.gap_cycles;
-        const uint64_t dur = half_ps(2 * cycles, xs.speed_hz) + (xs.words ? xs.words - 1 : 0) * wgap;
+        const uint64_t dur =
+            half_ps(2 * cycles, xs.speed_hz) + (xs.words ? xs.words - 1 : 0) * wgap;
         xs.start_ps = t;
         xs.start = from_ps(t);
         t += dur;

@@ -60,15 +60,15 @@ struct spi_host_timing {
 
 // When one transfer happens, as offsets from the start of its frame (spi_schedule::origin).
 struct spi_xfer_schedule {
-    sc_core::sc_time start;   // beginning of the first SCK cycle
-    sc_core::sc_time end;     // end of the last SCK cycle (== start for len 0)
-    uint32_t speed_hz = 0;    // effective SCK frequency
+    sc_core::sc_time start; // beginning of the first SCK cycle
+    sc_core::sc_time end;   // end of the last SCK cycle (== start for len 0)
+    uint32_t speed_hz = 0;  // effective SCK frequency
     unsigned bits_per_word = 8;
     uint64_t words = 0;
-    uint64_t bits = 0;        // SCK pulses = words * bits_per_word
-    uint64_t gap_cycles = 0;  // idle SCK cycles between words
-    bool dma = false;         // DMA (true) or PIO (false)
-    size_t segment = 0;       // index into spi_schedule::segments
+    uint64_t bits = 0;       // SCK pulses = words * bits_per_word
+    uint64_t gap_cycles = 0; // idle SCK cycles between words
+    bool dma = false;        // DMA (true) or PIO (false)
+    size_t segment = 0;      // index into spi_schedule::segments
     // Internal grid data for edge_time().
     uint64_t start_ps = 0;
     uint64_t word_gap_ps = 0;
@@ -87,22 +87,22 @@ struct spi_schedule {
     // Absolute simulated time of offset zero: the moment spi_host::transfer() started the frame.
     // compute_schedule() leaves it zero; spi_host fills it in before observers see the schedule.
     sc_core::sc_time origin = sc_core::SC_ZERO_TIME;
-    sc_core::sc_time wire_start;  // first CS assert
-    sc_core::sc_time wire_end;    // last bit shifted: end of the last transfer's last SCK cycle
-    sc_core::sc_time cs_release;  // final CS deassert
-    sc_core::sc_time total;       // everything incl. overheads: the host returns at origin+total
+    sc_core::sc_time wire_start; // first CS assert
+    sc_core::sc_time wire_end;   // last bit shifted: end of the last transfer's last SCK cycle
+    sc_core::sc_time cs_release; // final CS deassert
+    sc_core::sc_time total;      // everything incl. overheads: the host returns at origin+total
     std::vector<spi_xfer_schedule> xfers;
     std::vector<spi_cs_segment> segments;
 
-    sc_core::sc_time wire_time;   // CS-asserted time, summed over segments (bus occupancy)
-    sc_core::sc_time sck_time;    // time SCK is running, summed over transfers (incl. word gaps)
-    sc_core::sc_time pio_time;    // sck_time of the PIO transfers: the CPU feeds the FIFO then
+    sc_core::sc_time wire_time; // CS-asserted time, summed over segments (bus occupancy)
+    sc_core::sc_time sck_time;  // time SCK is running, summed over transfers (incl. word gaps)
+    sc_core::sc_time pio_time;  // sck_time of the PIO transfers: the CPU feeds the FIFO then
     // CPU time the frame costs the host: per-message, per-transfer and DMA-setup overheads plus
     // pio_time. CS/delay waits are not counted (the kernel may sleep through them).
     sc_core::sc_time cpu_busy;
     uint64_t bytes = 0;
-    uint64_t sck_cycles = 0;      // SCK pulses (bits clocked)
-    uint64_t gap_cycles = 0;      // idle SCK cycles between words
+    uint64_t sck_cycles = 0; // SCK pulses (bits clocked)
+    uint64_t gap_cycles = 0; // idle SCK cycles between words
     unsigned pio_transfers = 0;
     unsigned dma_transfers = 0;
 };

@@ -35,6 +35,9 @@ struct duration {
     static duration from_ps(std::int64_t v) { return duration{v}; }
     friend bool operator==(duration a, duration b) { return a.ps == b.ps; }
     friend bool operator!=(duration a, duration b) { return a.ps != b.ps; }
+    friend bool operator<(duration a, duration b) { return a.ps < b.ps; }
+    friend bool operator>(duration a, duration b) { return a.ps > b.ps; }
+    friend bool operator>=(duration a, duration b) { return a.ps >= b.ps; }
 };
 
 struct frequency {

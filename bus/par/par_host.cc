@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: MIT
+#include "bus/par/par_host.h"
+
+#include <sstream>
+#include <stdexcept>
+
+namespace nicsim::par {
+
+using sc_core::sc_time;
+
+par_host::par_host(const sc_core::sc_module_name& name, const par_timing& timing,
+                   uint64_t window_base, uint64_t window_size)
+    : sc_module(name), par_out("par_out"), m_timing(timing), m_base(window_base),
+      m_size(window_size) {
+    m_timing.validate();
+    if (window_size == 0)
+        throw std::invalid_argument(std::string(this->name()) + ": window_size must be > 0");
+}
+
+void par_host::set_timing(const par_timing& t) {
+    t.validate();
+    m_timing = t;
+}
+
+uint16_t par_host::read16(uint64_t addr) {
+    par_payload p;
+    p.cmd = par_command::read;
+    p.addr = addr;
+    access(p);
+    return p.data;
+}
+
+void par_host::write16(uint64_t addr, uint16_t value) {
+    par_payload p;
+    p.cmd = par_command::write;
+    p.addr = addr;
+    p.data = value;
+    access(p);
+}
+
+void par_host::access(par_payload& p) {
+    if (p.addr < m_base || p.addr - m_base >= m_size) {
+        std::ostringstream os;
+        os << name() << ": " << (p.is_read() ? "read" : "write") << " at bus address 0x"
+           << std::hex << p.addr << " is outside the chip-select window [0x" << m_base << ", 0x"
+           << m_base + m_size << ")";
+        throw std::out_of_range(os.str());
+    }
+    if (p.lanes == 0 || (p.lanes & ~lanes_all))
+        throw std::invalid_argument(std::string(name()) + ": byte-lane mask must be 1, 2 or 3");
+
+    // One access at a time (the controller serialises its AXI port).
+    while (m_busy)
+        sc_core::wait(m_free);
+    m_busy = true;
+
+    const sc_time now = sc_core::sc_time_stamp();
+    if (m_ready_at > now) {
+        m_stats.recovery_stall += m_ready_at - now;
+        sc_core::wait(m_ready_at - now);
+    }
+    const bool write = p.is_write();
+    const sc_time start = sc_core::sc_time_stamp();
+    sc_core::wait(m_timing.to_strobe_end(write));
+
+    const uint64_t bus_addr = p.addr;
+    p.addr -= m_base;
+    p.response = par_response::ok;
+    p.error.clear();
+    sc_time extra = sc_core::SC_ZERO_TIME;
+    par_out->b_transport(p, extra);
+    p.addr = bus_addr;
+    if (extra > sc_core::SC_ZERO_TIME)
+        sc_core::wait(extra); // device wait states stretch the strobe
+    sc_core::wait(m_timing.cycles(m_timing.hold_cycles));
+
+    const sc_time end = sc_core::sc_time_stamp();
+    m_stats.busy += end - start - m_timing.cycles(m_timing.issue_cycles);
+    m_ready_at = end + m_timing.cycles(m_timing.recovery_cycles);
+    ++(write ? m_stats.writes : m_stats.reads);
+    m_busy = false;
+    m_free.notify(sc_core::SC_ZERO_TIME);
+
+    if (p.response != par_response::ok) {
+        std::ostringstream os;
+        os << name() << ": device rejected " << p << ": "
+           << (p.error.empty() ? "no details" : p.error);
+        throw std::runtime_error(os.str());
+    }
+}
+
+} // namespace nicsim::par

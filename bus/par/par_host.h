@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: MIT
+// Host side of the 16-bit parallel bus: an EIM-class external bus controller with one chip
+// select. It implements the driver emulation's mmio16_bus_if, so ioread16/iowrite16 (and the
+// _rep variants, one call per word) of the KS8851-16MLL driver land here. Every access blocks
+// the calling SC_THREAD for its strobe timing (par_timing.h) and is handed to the device on
+// `par_out` at the strobe's trailing edge. Concurrent callers are served one access at a time.
+#pragma once
+
+#include <cstdint>
+
+#include <systemc>
+
+#include "bus/par/par_sockets.h"
+#include "bus/par/par_timing.h"
+#include "driver/lx_emul_bus/bus_bridge.h"
+
+namespace nicsim::par {
+
+struct par_host_stats {
+    uint64_t reads = 0;
+    uint64_t writes = 0;
+    sc_core::sc_time busy; // CS# asserted (setup + strobe + wait states + hold)
+    sc_core::sc_time recovery_stall; // time callers waited for the previous access's recovery
+};
+
+class par_host : public sc_core::sc_module, public nicsim::lx_bus::mmio16_bus_if {
+  public:
+    par_initiator_socket par_out;
+
+    // The chip-select window [window_base, window_base + window_size): bus addresses outside it
+    // are rejected; inside it the device sees the offset from window_base.
+    par_host(const sc_core::sc_module_name& name, const par_timing& timing = {},
+             uint64_t window_base = 0, uint64_t window_size = 0x10000);
+
+    // mmio16_bus_if. Must be called from an SC_THREAD. Throw std::out_of_range for an address
+    // outside the window and std::runtime_error when the device rejects the access.
+    uint16_t read16(uint64_t addr) override;
+    void write16(uint64_t addr, uint16_t value) override;
+
+    // One access with explicit lanes (8-bit accesses): blocking, same rules as read16/write16.
+    void access(par_payload& p);
+
+    const par_timing& timing() const { return m_timing; }
+    void set_timing(const par_timing& t);
+    const par_host_stats& stats() const { return m_stats; }
+    uint64_t window_base() const { return m_base; }
+    uint64_t window_size() const { return m_size; }
+
+  private:
+    par_timing m_timing;
+    uint64_t m_base;
+    uint64_t m_size;
+    par_host_stats m_stats;
+    bool m_busy = false;
+    sc_core::sc_event m_free;
+    sc_core::sc_time m_ready_at = sc_core::SC_ZERO_TIME; // end of the last access's recovery
+};
+
+} // namespace nicsim::par

@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: MIT
+/* Stand-in for the parts of wilc1000's hif.c the core and netdev.c call (hif.c is not
+ * compiled). The WID wrappers send the same WIDs the kernel's do, through the driver's own
+ * wilc_send_config_pkt; they run synchronously in the caller instead of on the hif workqueue.
+ * Also the testbench entry points for power save and BSSID (struct lx_bus_wilc_ops in
+ * nicsim/lx_bus.h, registered per variant). */
+#include <linux/kernel.h>
+#include <linux/netdevice.h>
+#include <linux/etherdevice.h>
+#include <linux/slab.h>
+#include <asm/unaligned.h>
+
+#include "netdev.h"
+#include "cfg80211.h"
+#include <nicsim/lx_bus.h>
+
+#include "wilc_glue.h"
+
+int wilc_get_vif_idx(struct wilc_vif* vif) { return vif->idx + 1; }
+
+int wilc_set_operation_mode(struct wilc_vif* vif, int index, u8 mode, u8 ifc_id)
+{
+    struct wid wid;
+    struct wilc_drv_handler drv;
+    int result;
+
+    wid.id = WID_SET_OPERATION_MODE;
+    wid.type = WID_STR;
+    wid.size = sizeof(drv);
+    wid.val = (s8*)&drv;
+    drv.handler = cpu_to_le32(index);
+    drv.mode = (ifc_id | (mode << 1));
+    result = wilc_send_config_pkt(vif, WILC_SET_CFG, &wid, 1);
+    if (result)
+        netdev_err(vif->ndev, "Failed to set driver handler\n");
+    return result;
+}
+
+static int mac_address_wid(struct wilc_vif* vif, u8 mode, u8* mac_addr)
+{
+    struct wid wid;
+    int result;
+
+    wid.id = WID_MAC_ADDR;
+    wid.type = WID_STR;
+    wid.size = ETH_ALEN;
+    wid.val = (s8*)mac_addr;
+    result = wilc_send_config_pkt(vif, mode, &wid, 1);
+    if (result)
+        netdev_err(vif->ndev, "Failed to %s mac address\n", mode == WILC_GET_CFG ? "get" : "set");
+    return result;
+}
+
+int wilc_get_mac_address(struct wilc_vif* vif, u8* mac_addr)
+{
+    return mac_address_wid(vif, WILC_GET_CFG, mac_addr);
+}
+
+int wilc_set_mac_address(struct wilc_vif* vif, u8* mac_addr)
+{
+    return mac_address_wid(vif, WILC_SET_CFG, mac_addr);
+}
+
+/* WID_SETUP_MULTICAST_FILTER payload: le32 enabled, le32 count, count MACs. Takes ownership of
+ * mc_list on success (as hif.c's work item does). */
+int wilc_setup_multicast_filter(struct wilc_vif* vif, u32 enabled, u32 count, u8* mc_list)
+{
+    struct wid wid;
+    u8* cur;
+    int result;
+
+    wid.id = WID_SETUP_MULTICAST_FILTER;
+    wid.type = WID_BIN;
+    wid.size = 8 + count * ETH_ALEN;
+    wid.val = kmalloc(wid.size, GFP_KERNEL);
+    if (!wid.val)
+        return -ENOMEM;
+    cur = (u8*)wid.val;
+    put_unaligned_le32(enabled, cur);
+    put_unaligned_le32(count, cur + 4);
+    if (count && mc_list)
+        memcpy(cur + 8, mc_list, count * ETH_ALEN);
+    result = wilc_send_config_pkt(vif, WILC_SET_CFG, &wid, 1);
+    if (result)
+        netdev_err(vif->ndev, "Failed to send setup multicast\n");
+    kfree(wid.val);
+    kfree(mc_list);
+    return 0;
+}
+
+/* ndo_stop: no association exists without cfg80211; clear the connection state. */
+void wilc_handle_disconnect(struct wilc_vif* vif)
+{
+    struct host_if_drv* hif_drv = vif->hif_drv;
+    if (hif_drv) {
+        hif_drv->hif_state = HOST_IF_IDLE;
+        memset(&hif_drv->conn_info, 0, sizeof(hif_drv->conn_info));
+    }
+    eth_zero_addr(vif->bssid);
+}
+
+/* Firmware asynchronous messages ('I' after boot is handled by wlan.c itself; these are the
+ * connection/scan indications hif.c would turn into cfg80211 events). Logged and dropped. */
+void wilc_gnrl_async_info_received(struct wilc* wilc, u8* buffer, u32 length)
+{
+    pr_debug("wilc1000: async info of %u bytes dropped (no hif/cfg80211)\n", length);
+}
+
+void wilc_network_info_received(struct wilc* wilc, u8* buffer, u32 length)
+{
+    pr_debug("wilc1000: network info of %u bytes dropped (no hif/cfg80211)\n", length);
+}
+
+void wilc_scan_complete_received(struct wilc* wilc, u8* buffer, u32 length)
+{
+    pr_debug("wilc1000: scan complete of %u bytes dropped (no hif/cfg80211)\n", length);
+}
+
+/* ---- testbench entry points ------------------------------------------------------------------ */
+
+/* hif.c's wilc_set_power_mgmt: WID_POWER_MANAGEMENT (MIN_FAST_PS or NO_POWERSAVE); the host
+ * sleeps the chip only once the firmware accepted it. */
+static int glue_set_power_mgmt(struct net_device* ndev, int enabled)
+{
+    struct wilc_vif* vif = netdev_priv(ndev);
+    struct wilc* wilc = vif->wilc;
+    struct wid wid;
+    s8 power_mode = enabled ? WILC_FW_MIN_FAST_PS : WILC_FW_NO_POWERSAVE;
+    int result;
+
+    wid.id = WID_POWER_MANAGEMENT;
+    wid.type = WID_CHAR;
+    wid.val = &power_mode;
+    wid.size = sizeof(char);
+    result = wilc_send_config_pkt(vif, WILC_SET_CFG, &wid, 1);
+    if (result)
+        netdev_err(vif->ndev, "Failed to send power management\n");
+    else
+        wilc->power_save_mode = enabled != 0;
+    return result;
+}
+
+static void glue_set_bssid(struct net_device* ndev, const uint8_t* bssid)
+{
+    wilc_wlan_set_bssid(ndev, bssid, WILC_STATION_MODE);
+}
+
+static int glue_power_save_mode(struct net_device* ndev)
+{
+    struct wilc_vif* vif = netdev_priv(ndev);
+    return vif->wilc->power_save_mode;
+}
+
+static const struct lx_bus_wilc_ops glue_ops = {
+    .set_power_mgmt = glue_set_power_mgmt,
+    .set_bssid = glue_set_bssid,
+    .power_save_mode = glue_power_save_mode,
+};
+
+/* Runs when the binary loads, like the variant's module_init constructors. */
+static void __attribute__((constructor)) glue_register(void)
+{
+    lx_bus_wilc_ops_register(NICSIM_VARIANT, &glue_ops);
+}

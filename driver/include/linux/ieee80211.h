@@ -1,0 +1,2 @@
+/* SPDX-License-Identifier: MIT */
+#include <lx_emul/ieee80211.h>

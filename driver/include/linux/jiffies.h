@@ -1,0 +1,3 @@
+/* SPDX-License-Identifier: MIT */
+/* Forwarding header: the kernel's <linux/jiffies.h> is emulated by lx_emul. */
+#include <lx_emul/time.h>

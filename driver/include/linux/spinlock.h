@@ -1,0 +1,3 @@
+/* SPDX-License-Identifier: MIT */
+/* Forwarding header: the kernel's <linux/spinlock.h> is emulated by lx_emul. */
+#include <lx_emul/sync.h>

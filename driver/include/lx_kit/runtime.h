@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: MIT
+// lx_kit C++ API for the testbench: platform/kernel parameters, interrupt sources, the log sink,
+// CPU busy-time accounting and the abort policy. The kernel-side C API is lx_kit/lx_kit.h.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include <systemc>
+
+namespace nicsim::lx_kit {
+
+// Kernel and platform parameters. Set before the run (changing HZ mid-run is not supported).
+struct parameters {
+    unsigned hz = 250; // CONFIG_HZ of Debian's arm64/amd64 kernels
+    // usleep_range(min, max) wakes at min + slack, clipped to max. Default: at max — an isolated
+    // hrtimer fires at its hard expiry (min + (max - min)); assumption, calibrate per platform.
+    uint64_t usleep_slack_ns = UINT64_MAX;
+    // schedule() in TASK_RUNNING state gives the CPU away for this long (or until woken).
+    // 0 = one jiffy (1 s / hz). Assumption: another runnable task gets a full tick.
+    uint64_t yield_quantum_ns = 0;
+    // Delay between an interrupt line becoming active and the handler starting (hard IRQ entry,
+    // thread wake-up). Platform parameter; 0 = ideal.
+    uint64_t irq_latency_ns = 0;
+    // Writable bytes past skb->end before the tail canary (allocator rounding of a real kernel;
+    // ks8851_par writes 2 bytes past its RX buffer). Assumption: 8.
+    size_t skb_tail_slack = 8;
+    // Lines with level <= log_level are printed (kernel console_loglevel semantics minus one:
+    // 6 prints KERN_INFO and more severe). All lines are counted regardless.
+    int log_level = 6;
+};
+parameters& params();
+
+// An interrupt line as lx_emul sees it: its electrical level and an event on every change.
+// The testbench adapts the bus IRQ line to this; the trigger type (edge/level, polarity) comes
+// from the driver's request_threaded_irq flags.
+class irq_source {
+  public:
+    virtual ~irq_source() = default;
+    virtual bool level() const = 0;
+    virtual const sc_core::sc_event& changed() const = 0;
+    // Optional edge counters: a source that counts edges lets edge triggers see pulses shorter
+    // than a delta cycle (the level alone would show no change). Default: level only.
+    virtual bool counts_edges() const { return false; }
+    virtual uint64_t rising_edges() const { return 0; }
+    virtual uint64_t falling_edges() const { return 0; }
+};
+
+// Binds `irq` (the number the driver passes to request_threaded_irq) to `src` (not owned; must
+// outlive the run). Register before the driver requests the IRQ.
+void register_irq(int irq, irq_source& src);
+void unregister_irq(int irq);
+
+// Log records. The default sink prints "[ssss.uuuuuu] <text>" to stderr for level <= log_level.
+struct log_record {
+    sc_core::sc_time time;
+    int level;          // 0..7
+    std::string origin; // KBUILD_MODNAME or lx_emul subsystem
+    std::string text;   // without trailing newline
+};
+using log_sink = std::function<void(const log_record&)>;
+void set_log_sink(log_sink sink); // empty function restores the default
+unsigned long log_count(int level);
+
+// Busy-wait accounting (udelay/mdelay/ndelay, spinning on a contended spinlock): called with
+// the task name, start time and duration. A platform model may charge host CPU time here.
+using busy_hook = std::function<void(const char* task, sc_core::sc_time start, uint64_t ns)>;
+void set_busy_hook(busy_hook hook);
+uint64_t busy_ns_total();
+
+// What lx_kit_abort does after printing: exit the process (default, exit code
+// LX_KIT_ABORT_EXIT_CODE), or stop the simulation (sc_stop) and park the calling thread so the
+// harness can write a report; then aborted() is true and abort_message() says why.
+enum class abort_mode { exit_process, stop_simulation };
+void set_abort_mode(abort_mode mode);
+bool aborted();
+const std::string& abort_message();
+
+} // namespace nicsim::lx_kit

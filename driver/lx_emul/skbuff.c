@@ -1,0 +1,319 @@
+// SPDX-License-Identifier: MIT
+/* lx_emul: socket buffers with guard canaries (see lx_emul/skbuff.h).
+ * Buffer layout:  [head canary 16][head .. end][tail slack][tail canary 16]
+ * The slack is filled with a pattern too: writes there are allowed (a real kernel has allocator
+ * rounding or skb_shared_info there) but counted at free. */
+#include <stdlib.h>
+
+#include "internal.h"
+
+#include <lx_emul/skbuff.h>
+#include <lx_kit/lx_emul_api.h>
+
+#define SKB_MAGIC_LIVE 0x736b6221u  /* "skb!" */
+#define SKB_MAGIC_FREED 0x64656164u /* "dead" */
+#define CANARY_LEN 16
+#define CANARY_HEAD 0xa5
+#define CANARY_TAIL 0x5a
+#define SLACK_FILL 0xc3
+#define QUARANTINE 256 /* freed sk_buff structs kept to name double frees */
+
+struct skb_buf {
+    size_t slack; /* tail slack of this buffer (parameter at allocation time) */
+    unsigned char bytes[];
+};
+
+static LIST_HEAD(skb_live);
+static size_t skb_live_n;
+static unsigned long skb_next_id = 1;
+static unsigned long slack_writes;
+static struct sk_buff* quarantine[QUARANTINE];
+static unsigned int quarantine_pos;
+
+static struct skb_buf* buf_of(const struct sk_buff* skb)
+{
+    return container_of((void*)(skb->head - CANARY_LEN), struct skb_buf, bytes);
+}
+
+static void describe(const struct sk_buff* skb, char* out, size_t n)
+{
+    lx_emul_snprintf(out, n, "skb #%lu (allocated by %s [%s] at %llu ns, %u bytes head..end)",
+                     skb->lx_id, skb->lx_alloc_func, skb->lx_alloc_mod,
+                     (unsigned long long)skb->lx_alloc_time_ns, skb->end);
+}
+
+static void check_guards(const struct sk_buff* skb, const char* where, bool at_free)
+{
+    char who[192];
+    const unsigned char* head_canary = skb->head - CANARY_LEN;
+    const unsigned char* end = skb_end_pointer(skb);
+    size_t slack = buf_of(skb)->slack;
+    const unsigned char* tail_canary = end + slack;
+
+    for (int i = 0; i < CANARY_LEN; i++) {
+        if (head_canary[i] != CANARY_HEAD) {
+            describe(skb, who, sizeof(who));
+            lx_kit_abort("skb guard: head underrun in %s: %s: byte at head-%d overwritten "
+                         "(0x%02x)",
+                         where, who, CANARY_LEN - i, head_canary[i]);
+        }
+    }
+    for (int i = CANARY_LEN - 1; i >= 0; i--) {
+        if (tail_canary[i] != CANARY_TAIL) {
+            describe(skb, who, sizeof(who));
+            lx_kit_abort("skb guard: tail overrun in %s: %s: byte at end+%zu overwritten (0x%02x), "
+                         "beyond the %zu-byte tail slack",
+                         where, who, slack + (size_t)i, tail_canary[i], slack);
+        }
+    }
+    if (at_free) {
+        size_t used = 0;
+        for (size_t i = slack; i > 0; i--)
+            if (end[i - 1] != SLACK_FILL) {
+                used = i;
+                break;
+            }
+        if (used) {
+            slack_writes++;
+            if (slack_writes <= 8) {
+                char line[320];
+                describe(skb, who, sizeof(who));
+                lx_emul_snprintf(line, sizeof(line),
+                                 "lx_emul: note: %s: driver wrote %zu byte(s) past end (within the "
+                                 "%zu-byte tail slack)",
+                                 who, used, slack);
+                lx_kit_log(5, "lx_emul", line);
+            }
+        }
+    }
+}
+
+static struct sk_buff* skb_alloc(unsigned int size, const char* func, const char* mod)
+{
+    size_t slack = lx_kit_skb_tail_slack();
+    struct sk_buff* skb = calloc(1, sizeof(*skb));
+    struct skb_buf* b = malloc(sizeof(*b) + CANARY_LEN + size + slack + CANARY_LEN);
+    if (!skb || !b) {
+        free(skb);
+        free(b);
+        return NULL;
+    }
+    b->slack = slack;
+    memset(b->bytes, CANARY_HEAD, CANARY_LEN);
+    memset(b->bytes + CANARY_LEN, 0, size);
+    memset(b->bytes + CANARY_LEN + size, SLACK_FILL, slack);
+    memset(b->bytes + CANARY_LEN + size + slack, CANARY_TAIL, CANARY_LEN);
+    skb->head = b->bytes + CANARY_LEN;
+    skb->data = skb->head;
+    skb->tail = 0;
+    skb->end = size;
+    skb->truesize = size + (unsigned int)sizeof(*skb);
+    refcount_set(&skb->users, 1);
+    skb->mac_header = (u16)~0U;
+    skb->transport_header = (u16)~0U;
+    skb->lx_magic = SKB_MAGIC_LIVE;
+    skb->lx_id = skb_next_id++;
+    skb->lx_alloc_func = func;
+    skb->lx_alloc_mod = mod;
+    skb->lx_alloc_time_ns = lx_kit_now_ns();
+    list_add_tail(&skb->lx_live, &skb_live);
+    skb_live_n++;
+    return skb;
+}
+
+struct sk_buff* lx_emul_alloc_skb(unsigned int size, gfp_t gfp, const char* func, const char* mod)
+{
+    (void)gfp;
+    return skb_alloc(size, func, mod);
+}
+
+struct sk_buff* lx_emul_netdev_alloc_skb(struct net_device* dev, unsigned int len, gfp_t gfp,
+                                         unsigned int extra_reserve, const char* func,
+                                         const char* mod)
+{
+    (void)gfp;
+    struct sk_buff* skb = skb_alloc(NET_SKB_PAD + extra_reserve + len, func, mod);
+    if (!skb)
+        return NULL;
+    skb_reserve(skb, NET_SKB_PAD + extra_reserve);
+    skb->dev = dev;
+    return skb;
+}
+
+struct sk_buff* lx_emul_skb_copy(const struct sk_buff* skb, gfp_t gfp, const char* func,
+                                 const char* mod)
+{
+    (void)gfp;
+    struct sk_buff* n = skb_alloc(skb->end, func, mod);
+    if (!n)
+        return NULL;
+    unsigned int headroom = skb_headroom(skb);
+    memcpy(n->head, skb->head, skb->end);
+    n->data = n->head + headroom;
+    n->tail = skb->tail;
+    n->len = skb->len;
+    n->dev = skb->dev;
+    n->protocol = skb->protocol;
+    n->priority = skb->priority;
+    n->pkt_type = skb->pkt_type;
+    n->ip_summed = skb->ip_summed;
+    n->queue_mapping = skb->queue_mapping;
+    n->mac_header = skb->mac_header;
+    n->network_header = skb->network_header;
+    n->transport_header = skb->transport_header;
+    n->tstamp = skb->tstamp;
+    memcpy(n->cb, skb->cb, sizeof(n->cb));
+    return n;
+}
+
+static bool in_quarantine(const struct sk_buff* skb)
+{
+    for (unsigned int i = 0; i < QUARANTINE; i++)
+        if (quarantine[i] == skb)
+            return true;
+    return false;
+}
+
+void lx_emul_kfree_skb(struct sk_buff* skb, const char* func)
+{
+    char who[192];
+    if (!skb)
+        return;
+    if (in_quarantine(skb) || skb->lx_magic == SKB_MAGIC_FREED) {
+        describe(skb, who, sizeof(who));
+        lx_kit_abort("skb double free: %s freed again by %s (first freed by %s)", who, func,
+                     skb->lx_free_func ? skb->lx_free_func : "?");
+    }
+    if (skb->lx_magic != SKB_MAGIC_LIVE)
+        lx_kit_abort("%s: freeing %p, which is not a live sk_buff", func, (void*)skb);
+    if (!refcount_dec_and_test(&skb->users))
+        return;
+    check_guards(skb, func, true);
+    list_del(&skb->lx_live);
+    skb_live_n--;
+    free(buf_of(skb));
+    skb->head = skb->data = NULL;
+    skb->lx_magic = SKB_MAGIC_FREED;
+    skb->lx_free_func = func;
+    /* Keep the struct for a while so that a second free can still name the skb. */
+    free(quarantine[quarantine_pos]);
+    quarantine[quarantine_pos] = skb;
+    quarantine_pos = (quarantine_pos + 1) % QUARANTINE;
+}
+
+void lx_emul_skb_check(const struct sk_buff* skb, const char* where)
+{
+    if (skb->lx_magic != SKB_MAGIC_LIVE)
+        lx_kit_abort("%s: %p is not a live sk_buff", where, (const void*)skb);
+    check_guards(skb, where, false);
+}
+
+void lx_emul_skb_panic(const struct sk_buff* skb, unsigned int len, const char* op,
+                       const char* func)
+{
+    char who[192];
+    describe(skb, who, sizeof(who));
+    lx_kit_abort("%s: %s(len %u) in %s: data at head+%u, len %u, tail %u, end %u — would write "
+                 "%s the buffer",
+                 op, op, len, func, skb_headroom(skb), skb->len, skb->tail, skb->end,
+                 strcmp(op, "skb_push") == 0 ? "before the start of" : "past the end of");
+}
+
+int skb_copy_bits(const struct sk_buff* skb, int offset, void* to, int len)
+{
+    if (offset < 0 || len < 0 || (unsigned int)offset + (unsigned int)len > skb->len)
+        return -EFAULT;
+    memcpy(to, skb->data + offset, (size_t)len);
+    return 0;
+}
+
+/* ---- locked queue operations ---- */
+
+void skb_queue_tail(struct sk_buff_head* list, struct sk_buff* newsk)
+{
+    unsigned long flags;
+    spin_lock_irqsave(&list->lock, flags);
+    __skb_queue_tail(list, newsk);
+    spin_unlock_irqrestore(&list->lock, flags);
+}
+
+void skb_queue_head(struct sk_buff_head* list, struct sk_buff* newsk)
+{
+    unsigned long flags;
+    spin_lock_irqsave(&list->lock, flags);
+    __skb_queue_head(list, newsk);
+    spin_unlock_irqrestore(&list->lock, flags);
+}
+
+struct sk_buff* skb_dequeue(struct sk_buff_head* list)
+{
+    unsigned long flags;
+    spin_lock_irqsave(&list->lock, flags);
+    struct sk_buff* skb = __skb_dequeue(list);
+    spin_unlock_irqrestore(&list->lock, flags);
+    return skb;
+}
+
+struct sk_buff* skb_dequeue_tail(struct sk_buff_head* list)
+{
+    unsigned long flags;
+    spin_lock_irqsave(&list->lock, flags);
+    struct sk_buff* skb = __skb_dequeue_tail(list);
+    spin_unlock_irqrestore(&list->lock, flags);
+    return skb;
+}
+
+void skb_unlink(struct sk_buff* skb, struct sk_buff_head* list)
+{
+    unsigned long flags;
+    spin_lock_irqsave(&list->lock, flags);
+    __skb_unlink(skb, list);
+    spin_unlock_irqrestore(&list->lock, flags);
+}
+
+void skb_queue_purge(struct sk_buff_head* list)
+{
+    struct sk_buff* skb;
+    while ((skb = skb_dequeue(list)) != NULL)
+        kfree_skb(skb);
+}
+
+/* ---- accounting and C++ accessors ---- */
+
+size_t lx_emul_skb_live_count(void) { return skb_live_n; }
+
+size_t lx_emul_skb_report_leaks(void)
+{
+    struct sk_buff* skb;
+    char who[192], line[256];
+    size_t n = 0;
+    list_for_each_entry(skb, &skb_live, lx_live) {
+        if (n++ < 16) {
+            describe(skb, who, sizeof(who));
+            lx_emul_snprintf(line, sizeof(line), "lx_emul: leak: %s, len %u, never freed", who,
+                             skb->len);
+            lx_kit_log(4, "lx_emul", line);
+        }
+    }
+    if (n > 16) {
+        lx_emul_snprintf(line, sizeof(line), "lx_emul: leak: %zu skbs in total", n);
+        lx_kit_log(4, "lx_emul", line);
+    }
+    return n;
+}
+
+void lx_emul_skb_check_all(void)
+{
+    struct sk_buff* skb;
+    list_for_each_entry(skb, &skb_live, lx_live)
+        check_guards(skb, "lx_emul_skb_check_all", false);
+}
+
+unsigned long lx_emul_skb_slack_writes(void) { return slack_writes; }
+unsigned char* lx_emul_skb_data(void* skb) { return ((struct sk_buff*)skb)->data; }
+unsigned int lx_emul_skb_len(const void* skb) { return ((const struct sk_buff*)skb)->len; }
+void* lx_emul_skb_alloc_for_rx(unsigned int len, const char* who)
+{
+    return lx_emul_netdev_alloc_skb(NULL, len, GFP_ATOMIC, 0, who, "testbench");
+}
+void lx_emul_skb_free(void* skb, const char* who) { lx_emul_kfree_skb(skb, who); }

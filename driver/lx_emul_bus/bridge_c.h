@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: MIT */
+/* The seam between the C kernel functions of lx_emul_bus (spi.c, sdio.c, io.c) and their C++
+ * bridges (bus_bridge.cc): plain C types only, no Linux headers, so both sides include it.
+ * Each bus device carries an opaque `bridge` pointer the testbench set via bus_bridge.h; a
+ * NULL bridge means "nothing attached" and the C++ side stops the run with a clear message. */
+#ifndef LX_EMUL_BUS_BRIDGE_C_H
+#define LX_EMUL_BUS_BRIDGE_C_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* One spi_transfer, flattened. */
+struct lx_bus_spi_xfer {
+    const void* tx;         /* NULL: shift out zeros */
+    void* rx;               /* NULL: discard MISO */
+    unsigned len;
+    unsigned bits_per_word; /* resolved (never 0) */
+    uint32_t speed_hz;      /* 0: the frame's speed */
+    uint64_t delay_after_ns;
+    int cs_change;
+};
+
+/* Runs one spi_message as one chip-select frame. `who` names the device for messages.
+ * Returns 0, or a negative errno (-EIO) when the slave reported a protocol error. */
+int lx_bus_spi_bridge_transfer(void* bridge, const char* who, unsigned cs, uint32_t speed_hz,
+                               unsigned mode, const struct lx_bus_spi_xfer* xfers, size_t n);
+
+/* SDIO: CMD52 and CMD53 on function `fn`. Return 0 or a negative errno. */
+int lx_bus_sdio_bridge_cmd52(void* bridge, const char* who, unsigned fn, int write,
+                             unsigned addr, uint8_t* data);
+int lx_bus_sdio_bridge_cmd53(void* bridge, const char* who, unsigned fn, int write,
+                             unsigned addr, int incr_addr, int block_mode, unsigned count,
+                             unsigned blksz, uint8_t* buf);
+void lx_bus_sdio_bridge_claim(void* bridge, const char* who);
+void lx_bus_sdio_bridge_release(void* bridge, const char* who);
+
+/* 16-bit parallel bus. */
+uint16_t lx_bus_mmio16_bridge_read(void* bridge, const char* who, uint64_t addr);
+void lx_bus_mmio16_bridge_write(void* bridge, const char* who, uint64_t addr, uint16_t value);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+struct spi_device;
+struct sdio_func;
+struct platform_device;
+/* Store the bridge object in the kernel device (implemented in registry.c, called by C++). */
+void lx_bus_spi_set_bridge(struct spi_device* spi, void* bridge);
+void lx_bus_sdio_set_bridge(struct sdio_func* func, void* bridge);
+void lx_bus_platform_set_bridge(struct platform_device* pdev, void* bridge);
+/* SDIO in-band interrupt: runs func->irq_handler with the host claimed (MMC core semantics);
+ * returns 0 if no handler is claimed. */
+int lx_bus_sdio_run_irq_handler(struct sdio_func* func);
+#ifdef __cplusplus
+}
+#endif

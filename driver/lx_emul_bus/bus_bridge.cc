@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: MIT
+// C++ bridges behind spi_sync / sdio_* / ioread16: each kernel device points at one bridge
+// object (created here, owned by a registry freed at exit) that forwards to the attached model.
+#include "driver/lx_emul_bus/bus_bridge.h"
+
+#include <cerrno>
+#include <exception>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <systemc>
+
+#include "bus/spi/spi_host.h"
+#include "driver/include/lx_kit/lx_kit.h"
+#include "driver/lx_emul_bus/bridge_c.h"
+
+namespace nicsim::lx_bus {
+namespace {
+
+struct spi_bridge {
+    spi_port* port = nullptr;
+    unsigned cs = 0;
+};
+
+class host_port final : public spi_port {
+  public:
+    explicit host_port(nicsim::spi::spi_host& h) : m_host(h) {}
+    void transfer(nicsim::spi::spi_payload& frame) override { m_host.transfer(frame); }
+
+  private:
+    nicsim::spi::spi_host& m_host;
+};
+
+struct sdio_bridge {
+    sdio_host_if* host = nullptr;
+};
+struct mmio_bridge {
+    mmio16_bus_if* bus = nullptr;
+};
+
+// Bridges live as long as the process (kernel devices are never destroyed during a run).
+struct registry {
+    std::vector<std::unique_ptr<spi_bridge>> spi;
+    std::vector<std::unique_ptr<host_port>> host_ports;
+    std::vector<std::unique_ptr<sdio_bridge>> sdio;
+    std::vector<std::unique_ptr<mmio_bridge>> mmio;
+};
+registry& reg() {
+    static registry r;
+    return r;
+}
+
+} // namespace
+
+void spi_attach(::spi_device* dev, spi_port& port, unsigned cs) {
+    auto b = std::make_unique<spi_bridge>();
+    b->port = &port;
+    b->cs = cs;
+    lx_bus_spi_set_bridge(dev, b.get());
+    reg().spi.push_back(std::move(b));
+}
+
+void spi_attach(::spi_device* dev, nicsim::spi::spi_host& host, unsigned cs) {
+    auto p = std::make_unique<host_port>(host);
+    spi_attach(dev, *p, cs);
+    reg().host_ports.push_back(std::move(p));
+}
+
+void sdio_attach(::sdio_func* func, sdio_host_if& host) {
+    auto b = std::make_unique<sdio_bridge>();
+    b->host = &host;
+    lx_bus_sdio_set_bridge(func, b.get());
+    reg().sdio.push_back(std::move(b));
+}
+
+void mmio16_attach(::platform_device* pdev, mmio16_bus_if& bus) {
+    auto b = std::make_unique<mmio_bridge>();
+    b->bus = &bus;
+    lx_bus_platform_set_bridge(pdev, b.get());
+    reg().mmio.push_back(std::move(b));
+}
+
+bool sdio_signal_irq(::sdio_func* func) { return lx_bus_sdio_run_irq_handler(func) != 0; }
+
+} // namespace nicsim::lx_bus
+
+using namespace nicsim::lx_bus;
+
+extern "C" int lx_bus_spi_bridge_transfer(void* bridge, const char* who, unsigned cs,
+                                          uint32_t speed_hz, unsigned mode,
+                                          const struct lx_bus_spi_xfer* xfers, size_t n) {
+    auto* b = static_cast<spi_bridge*>(bridge);
+    if (!b || !b->port)
+        lx_kit_abort("spi_sync on %s: no SPI host attached (nicsim::lx_bus::spi_attach)", who);
+    nicsim::spi::spi_payload frame;
+    frame.cs = b->cs;
+    frame.mode = static_cast<nicsim::spi::spi_mode>(mode & 3u);
+    frame.speed_hz = speed_hz;
+    frame.xfers.reserve(n);
+    for (size_t i = 0; i < n; i++) {
+        nicsim::spi::spi_xfer x;
+        x.tx = static_cast<const uint8_t*>(xfers[i].tx);
+        x.rx = static_cast<uint8_t*>(xfers[i].rx);
+        x.len = xfers[i].len;
+        x.bits_per_word = xfers[i].bits_per_word;
+        x.speed_hz = xfers[i].speed_hz;
+        x.delay_after = sc_core::sc_time(static_cast<double>(xfers[i].delay_after_ns),
+                                         sc_core::SC_NS);
+        x.cs_change = xfers[i].cs_change != 0;
+        frame.xfers.push_back(x);
+    }
+    try {
+        b->port->transfer(frame);
+    } catch (const std::exception& e) {
+        lx_kit_abort("spi_sync on %s (cs %u): %s", who, cs, e.what());
+    }
+    // A real SPI bus has no error channel: spi_sync succeeds whatever the slave thought. A
+    // model's protocol complaint is logged so it is never silent.
+    if (frame.response != nicsim::spi::spi_response::ok) {
+        std::string msg = std::string("spi_sync on ") + who + ": slave reported " +
+                          (frame.response == nicsim::spi::spi_response::no_device
+                               ? "no device on this chip select"
+                               : "a protocol error") +
+                          (frame.error.empty() ? "" : ": " + frame.error);
+        lx_kit_log(4, "lx_emul_bus", msg.c_str());
+    }
+    return 0;
+}
+
+extern "C" void lx_bus_sdio_bridge_claim(void* bridge, const char* who) {
+    auto* b = static_cast<sdio_bridge*>(bridge);
+    if (b && b->host)
+        b->host->claim();
+}
+
+extern "C" void lx_bus_sdio_bridge_release(void* bridge, const char* who) {
+    auto* b = static_cast<sdio_bridge*>(bridge);
+    if (b && b->host)
+        b->host->release();
+}
+
+static sdio_host_if& sdio_host(void* bridge, const char* who, const char* what) {
+    auto* b = static_cast<sdio_bridge*>(bridge);
+    if (!b || !b->host)
+        lx_kit_abort("%s on %s: no SDIO host attached (nicsim::lx_bus::sdio_attach)", what, who);
+    return *b->host;
+}
+
+extern "C" int lx_bus_sdio_bridge_cmd52(void* bridge, const char* who, unsigned fn, int write,
+                                        unsigned addr, uint8_t* data) {
+    return sdio_host(bridge, who, write ? "sdio_writeb (CMD52)" : "sdio_readb (CMD52)")
+        .cmd52(fn, write != 0, addr, *data);
+}
+
+extern "C" int lx_bus_sdio_bridge_cmd53(void* bridge, const char* who, unsigned fn, int write,
+                                        unsigned addr, int incr_addr, int block_mode,
+                                        unsigned count, unsigned blksz, uint8_t* buf) {
+    return sdio_host(bridge, who, write ? "sdio_memcpy_toio (CMD53)" : "sdio_memcpy_fromio (CMD53)")
+        .cmd53(fn, write != 0, addr, incr_addr != 0, block_mode != 0, count, blksz, buf);
+}
+
+static mmio16_bus_if& mmio_bus(void* bridge, const char* who, const char* what) {
+    auto* b = static_cast<mmio_bridge*>(bridge);
+    if (!b || !b->bus)
+        lx_kit_abort("%s on %s: no 16-bit bus attached (nicsim::lx_bus::mmio16_attach)", what,
+                     who);
+    return *b->bus;
+}
+
+extern "C" uint16_t lx_bus_mmio16_bridge_read(void* bridge, const char* who, uint64_t addr) {
+    return mmio_bus(bridge, who, "ioread16").read16(addr);
+}
+
+extern "C" void lx_bus_mmio16_bridge_write(void* bridge, const char* who, uint64_t addr,
+                                           uint16_t value) {
+    mmio_bus(bridge, who, "iowrite16").write16(addr, value);
+}

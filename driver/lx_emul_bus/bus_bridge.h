@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: MIT
+// Attaching bus models to the kernel devices the driver emulation created (nicsim/lx_bus.h):
+// the C++ side of spi_sync (SPI host controller), sdio_* (SDIO host) and ioread16/iowrite16
+// (16-bit parallel bus). Each device gets its own attachment, so two drivers on two buses never
+// share state. No Linux header is needed: kernel devices are opaque pointers.
+#pragma once
+
+#include <cstdint>
+
+#include "bus/spi/spi_payload.h"
+
+struct spi_device;
+struct sdio_func;
+struct platform_device;
+
+namespace nicsim::spi {
+class spi_host;
+}
+
+namespace nicsim::lx_bus {
+
+// Anything that can run one SPI chip-select frame from an SC_THREAD (blocking). spi_host is
+// adapted by spi_attach(dev, host, cs); tests may implement this directly.
+struct spi_port {
+    virtual ~spi_port() = default;
+    virtual void transfer(nicsim::spi::spi_payload& frame) = 0;
+};
+
+// The SDIO host controller as the driver emulation sees it: CMD52 and CMD53 issued on the
+// calling SC_THREAD (blocking for their bus time). Return 0 or a negative errno (e.g. -ETIMEDOUT
+// for no response). `count` is blocks in block mode, bytes in byte mode.
+struct sdio_host_if {
+    virtual ~sdio_host_if() = default;
+    virtual int cmd52(unsigned fn, bool write, unsigned addr, uint8_t& data) = 0;
+    virtual int cmd53(unsigned fn, bool write, unsigned addr, bool incr_addr, bool block_mode,
+                      unsigned count, unsigned blksz, uint8_t* buf) = 0;
+    // sdio_claim_host / sdio_release_host (host-controller bookkeeping; default nothing).
+    virtual void claim() {}
+    virtual void release() {}
+};
+
+// A 16-bit parallel bus (KS8851-16MLL): addr is the bus address (resource base + offset).
+// The implementation owns the access timing (it may wait; it runs on the caller's SC_THREAD).
+struct mmio16_bus_if {
+    virtual ~mmio16_bus_if() = default;
+    virtual uint16_t read16(uint64_t addr) = 0;
+    virtual void write16(uint64_t addr, uint16_t value) = 0;
+};
+
+// Attach the bus to a device; replaces a previous attachment. The attached objects must
+// outlive the simulation run (not owned).
+void spi_attach(::spi_device* dev, nicsim::spi::spi_host& host, unsigned cs);
+void spi_attach(::spi_device* dev, spi_port& port, unsigned cs);
+void sdio_attach(::sdio_func* func, sdio_host_if& host);
+void mmio16_attach(::platform_device* pdev, mmio16_bus_if& bus);
+
+// SDIO in-band interrupt: the SDIO host model calls this (from an SC_THREAD) when the card
+// signals an interrupt; it runs the handler from sdio_claim_irq with the host claimed. Returns
+// false if the driver has not claimed the IRQ.
+bool sdio_signal_irq(::sdio_func* func);
+
+} // namespace nicsim::lx_bus

@@ -1,0 +1,353 @@
+// SPDX-License-Identifier: MIT
+/* net_device life cycle, queue/carrier state, netif_rx delivery, etherdev helpers, and the
+ * testbench's netdev controls (nicsim/lx_bus.h). Kernel semantics followed where a driver can
+ * observe them: register_netdev calls ndo_init, marks the device present, carrier on (a new
+ * device has no NOCARRIER bit until the driver clears it); the queue starts stopped until
+ * ndo_open's netif_start_queue. */
+#include <linux/kernel.h>
+#include <linux/netdevice.h>
+#include <linux/etherdevice.h>
+#include <linux/slab.h>
+#include <linux/skbuff.h>
+
+#include <lx_kit/lx_kit.h>
+#include <nicsim/lx_bus.h>
+
+#include <stdio.h>
+
+#define LX_NETDEV_MAX 32
+
+struct lx_netdev_entry {
+    struct net_device* dev;
+    const char* modname;
+    const char* variant;
+};
+static struct lx_netdev_entry registered[LX_NETDEV_MAX];
+static unsigned registered_count;
+static unsigned name_counter; /* for "eth%d"-style names */
+
+static struct net_device* alloc_netdev_common(int sizeof_priv)
+{
+    struct net_device* dev = kzalloc(sizeof(*dev), GFP_KERNEL);
+    if (!dev)
+        return NULL;
+    /* The kernel aligns the private area to NETDEV_ALIGN (32); so does nicsim. */
+    dev->nicsim_priv = kzalloc(sizeof_priv > 0 ? (size_t)sizeof_priv : 1, GFP_KERNEL);
+    if (!dev->nicsim_priv) {
+        kfree(dev);
+        return NULL;
+    }
+    strcpy(dev->name, "eth%d");
+    dev->mtu = ETH_DATA_LEN;
+    dev->type = 1; /* ARPHRD_ETHER */
+    dev->hard_header_len = ETH_HLEN;
+    dev->addr_len = ETH_ALEN;
+    dev->flags = IFF_BROADCAST | IFF_MULTICAST;
+    memset(dev->broadcast, 0xff, ETH_ALEN);
+    dev->dev_addr = dev->nicsim_addr;
+    INIT_LIST_HEAD(&dev->mc.list);
+    dev->nicsim_queue_stopped = true;
+    return dev;
+}
+
+struct net_device* alloc_etherdev_mqs(int sizeof_priv, unsigned int txqs, unsigned int rxqs)
+{
+    return alloc_netdev_common(sizeof_priv);
+}
+
+struct net_device* devm_alloc_etherdev_mqs(struct device* parent, int sizeof_priv,
+                                           unsigned int txqs, unsigned int rxqs)
+{
+    struct net_device* dev = alloc_netdev_common(sizeof_priv);
+    if (dev)
+        dev->nicsim_devm = true; /* freed with the device, i.e. never during a run */
+    return dev;
+}
+
+void free_netdev(struct net_device* dev)
+{
+    if (!dev)
+        return;
+    for (unsigned i = 0; i < registered_count; i++)
+        if (registered[i].dev == dev)
+            lx_kit_abort("free_netdev(%s): device still registered", dev->name);
+    kfree(dev->nicsim_priv);
+    kfree(dev);
+}
+
+static void bound_driver(const struct net_device* dev, const char** modname, const char** variant)
+{
+    *modname = NULL;
+    *variant = NULL;
+    for (const struct device* d = dev->dev.parent; d; d = d->parent) {
+        if (d->nicsim_modname) {
+            *modname = d->nicsim_modname;
+            *variant = d->nicsim_variant;
+            return;
+        }
+    }
+}
+
+int register_netdev(struct net_device* dev)
+{
+    if (dev->nicsim_registered)
+        lx_kit_abort("register_netdev(%s): registered twice", dev->name);
+    if (registered_count == LX_NETDEV_MAX)
+        lx_kit_abort("register_netdev: more than %d network devices", LX_NETDEV_MAX);
+    if (strchr(dev->name, '%')) {
+        char name[IFNAMSIZ];
+        snprintf(name, sizeof(name), dev->name, name_counter++);
+        strcpy(dev->name, name);
+    }
+    if (dev->netdev_ops && dev->netdev_ops->ndo_init) {
+        int ret = dev->netdev_ops->ndo_init(dev);
+        if (ret)
+            return ret;
+    }
+    dev->nicsim_registered = true;
+    dev->nicsim_present = true;
+    dev->nicsim_carrier = true; /* no __LINK_STATE_NOCARRIER until netif_carrier_off */
+    struct lx_netdev_entry* e = &registered[registered_count++];
+    e->dev = dev;
+    bound_driver(dev, &e->modname, &e->variant);
+    return 0;
+}
+
+void unregister_netdev(struct net_device* dev)
+{
+    for (unsigned i = 0; i < registered_count; i++) {
+        if (registered[i].dev != dev)
+            continue;
+        if (dev->nicsim_running && dev->netdev_ops->ndo_stop)
+            dev->netdev_ops->ndo_stop(dev);
+        dev->nicsim_running = false;
+        dev->nicsim_registered = false;
+        registered[i] = registered[--registered_count];
+        if (dev->needs_free_netdev)
+            free_netdev(dev);
+        return;
+    }
+}
+
+int cfg80211_register_netdevice(struct net_device* dev) { return register_netdev(dev); }
+void cfg80211_unregister_netdevice(struct net_device* dev) { unregister_netdev(dev); }
+
+void netif_start_queue(struct net_device* dev) { dev->nicsim_queue_stopped = false; }
+void netif_stop_queue(struct net_device* dev) { dev->nicsim_queue_stopped = true; }
+void netif_wake_queue(struct net_device* dev) { dev->nicsim_queue_stopped = false; }
+void netif_carrier_on(struct net_device* dev) { dev->nicsim_carrier = true; }
+void netif_carrier_off(struct net_device* dev) { dev->nicsim_carrier = false; }
+void netif_device_attach(struct net_device* dev)
+{
+    dev->nicsim_present = true;
+    if (dev->nicsim_running)
+        dev->nicsim_queue_stopped = false;
+}
+void netif_device_detach(struct net_device* dev)
+{
+    dev->nicsim_present = false;
+    dev->nicsim_queue_stopped = true;
+}
+
+int netif_rx(struct sk_buff* skb)
+{
+    struct net_device* dev = skb->dev;
+    if (!dev)
+        lx_kit_abort("netif_rx: skb without dev (eth_type_trans not called?)");
+    dev->nicsim_rx_count++;
+    if (dev->nicsim_rx_sink) {
+        const u8* mac = skb->head + skb->mac_header;
+        size_t len = skb->len + (size_t)(skb->data - mac);
+        dev->nicsim_rx_sink(dev->nicsim_rx_ctx, dev, mac, len);
+    }
+    kfree_skb(skb);
+    return 0; /* NET_RX_SUCCESS */
+}
+
+__be16 eth_type_trans(struct sk_buff* skb, struct net_device* dev)
+{
+    const struct ethhdr* eth;
+
+    skb->dev = dev;
+    skb_reset_mac_header(skb);
+    eth = (const struct ethhdr*)skb->data;
+    skb_pull(skb, ETH_HLEN);
+    skb_reset_network_header(skb);
+    if (ntohs(eth->h_proto) >= ETH_P_802_3_MIN)
+        return eth->h_proto;
+    return htons(ETH_P_802_2);
+}
+
+int eth_validate_addr(struct net_device* dev)
+{
+    return is_valid_ether_addr(dev->dev_addr) ? 0 : -EADDRNOTAVAIL;
+}
+
+int eth_prepare_mac_addr_change(struct net_device* dev, void* p)
+{
+    const struct sockaddr* addr = p;
+    if (!is_valid_ether_addr((const u8*)addr->sa_data))
+        return -EADDRNOTAVAIL;
+    return 0;
+}
+
+void eth_commit_mac_addr_change(struct net_device* dev, void* p)
+{
+    const struct sockaddr* addr = p;
+    eth_hw_addr_set(dev, (const u8*)addr->sa_data);
+}
+
+int eth_mac_addr(struct net_device* dev, void* p)
+{
+    int ret = eth_prepare_mac_addr_change(dev, p);
+    if (ret < 0)
+        return ret;
+    eth_commit_mac_addr_change(dev, p);
+    return 0;
+}
+
+/* Deterministic "random" MAC: locally administered, unicast, from a counter (xorshift). */
+void eth_random_addr(u8* addr)
+{
+    static u32 state = 0x2545F491u;
+    for (int i = 0; i < ETH_ALEN; i++) {
+        state ^= state << 13;
+        state ^= state >> 17;
+        state ^= state << 5;
+        addr[i] = (u8)state;
+    }
+    addr[0] &= 0xfe; /* clear multicast bit */
+    addr[0] |= 0x02; /* set local assignment bit */
+}
+
+/* CRC-32/IEEE 802.3, reflected, bit-wise (kernel crc32_le semantics: no pre/post inversion). */
+u32 crc32_le(u32 crc, const unsigned char* p, size_t len)
+{
+    while (len--) {
+        crc ^= *p++;
+        for (int k = 0; k < 8; k++)
+            crc = (crc >> 1) ^ ((crc & 1) ? 0xEDB88320u : 0);
+    }
+    return crc;
+}
+
+const char* lx_emul_netdev_log_name(const struct net_device* dev, char* buf, size_t size)
+{
+    snprintf(buf, size, "%s", dev ? dev->name : "(null net_device)");
+    return buf;
+}
+
+const char* lx_emul_dev_log_name(const struct device* dev, char* buf, size_t size)
+{
+    snprintf(buf, size, "%s", dev_name(dev));
+    return buf;
+}
+
+/* ---- testbench controls ---------------------------------------------------------------------- */
+
+struct net_device* lx_bus_netdev_find(const char* modname, const char* variant, unsigned index)
+{
+    for (unsigned i = 0; i < registered_count; i++) {
+        const struct lx_netdev_entry* e = &registered[i];
+        if (!e->modname || strcmp(e->modname, modname) || strcmp(e->variant, variant))
+            continue;
+        if (index-- == 0)
+            return e->dev;
+    }
+    return NULL;
+}
+
+const char* lx_bus_netdev_name(const struct net_device* dev) { return dev->name; }
+const uint8_t* lx_bus_netdev_addr(const struct net_device* dev) { return dev->dev_addr; }
+
+int lx_emul_netdev_open(struct net_device* dev)
+{
+    const struct net_device_ops* ops = dev->netdev_ops;
+    int ret = 0;
+    if (!dev->nicsim_registered)
+        lx_kit_abort("lx_emul_netdev_open(%s): device not registered", dev->name);
+    if (dev->nicsim_running)
+        return 0;
+    if (!dev->nicsim_present)
+        return -ENODEV;
+    /* __dev_open: validate the address, then ndo_open; the device is marked running first. */
+    if (ops->ndo_validate_addr)
+        ret = ops->ndo_validate_addr(dev);
+    if (!ret && ops->ndo_open) {
+        dev->nicsim_running = true;
+        ret = ops->ndo_open(dev);
+    }
+    if (ret) {
+        dev->nicsim_running = false;
+        return ret;
+    }
+    dev->nicsim_running = true;
+    dev->flags |= IFF_UP;
+    if (ops->ndo_set_rx_mode) /* dev_set_rx_mode after a successful open */
+        ops->ndo_set_rx_mode(dev);
+    return 0;
+}
+
+int lx_emul_netdev_stop(struct net_device* dev)
+{
+    int ret = 0;
+    if (!dev->nicsim_running)
+        return 0;
+    if (dev->netdev_ops->ndo_stop)
+        ret = dev->netdev_ops->ndo_stop(dev);
+    dev->nicsim_running = false;
+    dev->flags &= ~IFF_UP;
+    return ret;
+}
+
+int lx_emul_netdev_xmit(struct net_device* dev, const void* frame, size_t len)
+{
+    struct sk_buff* skb;
+    netdev_tx_t rc;
+
+    if (len < ETH_HLEN)
+        lx_kit_abort("lx_emul_netdev_xmit(%s): frame of %zu bytes has no Ethernet header",
+                     dev->name, len);
+    /* The stack leaves LL_RESERVED_SPACE headroom; 64 + NET_IP_ALIGN like a socket skb. */
+    skb = alloc_skb(len + 66, GFP_KERNEL);
+    if (!skb)
+        lx_kit_abort("lx_emul_netdev_xmit(%s): out of memory", dev->name);
+    skb_reserve(skb, 66);
+    skb_put_data(skb, frame, len);
+    skb->dev = dev;
+    skb_reset_mac_header(skb);
+    skb_set_network_header(skb, ETH_HLEN);
+    skb->protocol = ((const struct ethhdr*)frame)->h_proto;
+    rc = dev->netdev_ops->ndo_start_xmit(skb, dev);
+    if (rc == NETDEV_TX_BUSY)
+        kfree_skb(skb);
+    return rc;
+}
+
+void lx_emul_netdev_set_rx_sink(struct net_device* dev, lx_bus_rx_fn fn, void* ctx)
+{
+    dev->nicsim_rx_sink = fn;
+    dev->nicsim_rx_ctx = ctx;
+}
+
+void lx_bus_netdev_state(const struct net_device* dev, struct lx_bus_netdev_state* out)
+{
+    /* wilc1000 keeps its counters behind ndo_get_stats (vif->netstats). */
+    const struct net_device_stats* st =
+        dev->netdev_ops && dev->netdev_ops->ndo_get_stats
+            ? dev->netdev_ops->ndo_get_stats((struct net_device*)dev)
+            : &dev->stats;
+    memset(out, 0, sizeof(*out));
+    out->registered = dev->nicsim_registered;
+    out->running = dev->nicsim_running;
+    out->queue_stopped = dev->nicsim_queue_stopped;
+    out->carrier = dev->nicsim_carrier;
+    out->present = dev->nicsim_present;
+    out->rx_packets = st->rx_packets;
+    out->tx_packets = st->tx_packets;
+    out->rx_bytes = st->rx_bytes;
+    out->tx_bytes = st->tx_bytes;
+    out->rx_dropped = st->rx_dropped;
+    out->tx_dropped = st->tx_dropped;
+    out->netif_rx_calls = dev->nicsim_rx_count;
+}

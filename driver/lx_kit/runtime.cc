@@ -1,0 +1,343 @@
+// SPDX-License-Identifier: MIT
+// lx_kit runtime: tasks (SystemC threads), wait handles, simulated time, busy-wait accounting and
+// the abort policy behind lx_kit/lx_kit.h.
+#include "runtime.h"
+
+#include <cctype>
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+
+using namespace sc_core;
+namespace lk = nicsim::lx_kit;
+namespace dt = nicsim::lx_kit::detail;
+
+namespace nicsim::lx_kit::detail {
+
+runtime& rt() {
+    static runtime* r = [] {
+        auto* p = new runtime;
+        p->main_task.name = "main";
+        p->main_task.can_block = false;
+        return p;
+    }();
+    return *r;
+}
+
+uint64_t now_ns() {
+    static const sc_dt::uint64 per_ns = sc_time(1, SC_NS).value();
+    return sc_time_stamp().value() / per_ns;
+}
+
+sc_time ns_time(uint64_t ns) {
+    static const sc_dt::uint64 per_ns = sc_time(1, SC_NS).value();
+    return sc_time::from_value(ns * per_ns);
+}
+
+lx_kit_task* current() {
+    runtime& r = rt();
+    if (sc_get_status() != SC_RUNNING)
+        return &r.main_task;
+    sc_process_handle h = sc_get_current_process_handle();
+    if (!h.valid() || (h.proc_kind() != SC_THREAD_PROC_ && h.proc_kind() != SC_CTHREAD_PROC_))
+        return &r.main_task;
+    const sc_object* key = h.get_process_object();
+    auto it = r.adopted.find(key);
+    if (it != r.adopted.end())
+        return it->second;
+    // A SystemC thread lx_kit did not create (testbench code calling into the driver).
+    r.tasks.push_back(std::make_unique<lx_kit_task>());
+    lx_kit_task* t = r.tasks.back().get();
+    t->name = h.name();
+    t->can_block = true;
+    r.adopted[key] = t;
+    return t;
+}
+
+void require_blockable(lx_kit_task* t, const char* why, bool sleeping) {
+    if (!t->can_block)
+        lx_kit_abort("%s would block in a context that cannot block (%s): kernel code that "
+                     "sleeps must run in an lx_kit task or a SystemC thread",
+                     why, t->name.c_str());
+    if (sleeping && t->atomic_depth > 0)
+        lx_kit_abort("%s: task '%s' sleeps in atomic context (holds a spinlock, has BH disabled "
+                     "or runs a hard-IRQ/timer handler)",
+                     why, t->name.c_str());
+}
+
+void block_current(lx_kit_task* t, int64_t timeout_ns) {
+    if (timeout_ns < 0 || static_cast<uint64_t>(timeout_ns) >= LX_KIT_MAX_TIMEOUT_NS)
+        wait(t->block_ev);
+    else
+        wait(ns_time(static_cast<uint64_t>(timeout_ns)), t->block_ev);
+    t->block_ev.cancel();
+}
+
+} // namespace nicsim::lx_kit::detail
+
+// ---- C++ API -----------------------------------------------------------------------------------
+
+namespace nicsim::lx_kit {
+
+parameters& params() {
+    return dt::rt().params;
+}
+void set_busy_hook(busy_hook hook) {
+    dt::rt().on_busy = std::move(hook);
+}
+uint64_t busy_ns_total() {
+    return dt::rt().busy_total;
+}
+void set_abort_mode(abort_mode mode) {
+    dt::rt().on_abort = mode;
+}
+bool aborted() {
+    return dt::rt().aborted;
+}
+const std::string& abort_message() {
+    return dt::rt().abort_message;
+}
+
+} // namespace nicsim::lx_kit
+
+// ---- C API: tasks ------------------------------------------------------------------------------
+
+extern "C" {
+
+struct lx_kit_task* lx_kit_task_create(const char* name, lx_kit_task_fn fn, void* arg) {
+    dt::runtime& r = dt::rt();
+    r.tasks.push_back(std::make_unique<lx_kit_task>());
+    lx_kit_task* t = r.tasks.back().get();
+    t->name = name ? name : "task";
+    t->can_block = true;
+    t->fn = fn;
+    t->arg = arg;
+    // SystemC object names may not contain '.', ' ' or other separators; keep the kernel name in
+    // the task record and give the process a sanitised unique one.
+    std::string pname = "lx_";
+    for (char c : t->name)
+        pname += (std::isalnum(static_cast<unsigned char>(c)) ? c : '_');
+    pname += "_" + std::to_string(r.spawn_count++);
+    sc_spawn_options opts;
+    sc_process_handle h = sc_spawn(
+        [t] {
+            t->fn(t->arg);
+            // The process object may be deleted and its address reused by a later process.
+            dt::rt().adopted.erase(sc_get_current_process_handle().get_process_object());
+        },
+        pname.c_str(), &opts);
+    r.adopted[h.get_process_object()] = t;
+    return t;
+}
+
+struct lx_kit_task* lx_kit_task_current(void) {
+    return dt::current();
+}
+const char* lx_kit_task_name(const struct lx_kit_task* t) {
+    return t->name.c_str();
+}
+int lx_kit_task_can_block(const struct lx_kit_task* t) {
+    return t->can_block;
+}
+void* lx_kit_task_data(const struct lx_kit_task* t) {
+    return t->data;
+}
+void lx_kit_task_set_data(struct lx_kit_task* t, void* data) {
+    t->data = data;
+}
+int* lx_kit_task_atomic_depth(struct lx_kit_task* t) {
+    return &t->atomic_depth;
+}
+
+void lx_kit_task_wake(struct lx_kit_task* t) {
+    if (t->wakeable) {
+        t->woken = true;
+        t->block_ev.notify();
+    }
+}
+
+// ---- wait handles ------------------------------------------------------------------------------
+
+struct lx_kit_wait* lx_kit_wait_alloc(const char* what) {
+    dt::runtime& r = dt::rt();
+    lx_kit_wait* w;
+    if (!r.free_waits.empty()) {
+        w = r.free_waits.back();
+        r.free_waits.pop_back();
+    } else {
+        r.waits.push_back(std::make_unique<lx_kit_wait>());
+        w = r.waits.back().get();
+    }
+    w->what = what ? what : "wait";
+    w->in_pool = false;
+    return w;
+}
+
+void lx_kit_wait_free(struct lx_kit_wait* w) {
+    if (!w)
+        return;
+    if (!w->queue.empty())
+        lx_kit_abort("freeing wait handle '%s' while %zu task(s) wait on it (first: %s)",
+                     w->what.c_str(), w->queue.size(), w->queue.front()->task->name.c_str());
+    if (w->in_pool)
+        return;
+    w->in_pool = true;
+    dt::rt().free_waits.push_back(w);
+}
+
+static int wait_common(lx_kit_wait* w, int64_t timeout_ns, const char* why, bool spin) {
+    lx_kit_task* t = dt::current();
+    dt::require_blockable(t, why, !spin);
+    if (w->in_pool)
+        lx_kit_abort("%s: waiting on a freed wait handle ('%s')", why, w->what.c_str());
+    waiter me{t};
+    w->queue.push_back(&me);
+    const uint64_t start = dt::now_ns();
+    const sc_time start_t = sc_time_stamp();
+    dt::block_current(t, timeout_ns);
+    if (!me.notified) {
+        for (auto it = w->queue.begin(); it != w->queue.end(); ++it)
+            if (*it == &me) {
+                w->queue.erase(it);
+                break;
+            }
+    }
+    if (spin) {
+        const uint64_t ns = dt::now_ns() - start;
+        t->busy_ns += ns;
+        dt::rt().busy_total += ns;
+        if (dt::rt().on_busy && ns)
+            dt::rt().on_busy(t->name.c_str(), start_t, ns);
+    }
+    return me.notified ? 0 : 1;
+}
+
+int lx_kit_wait_block(struct lx_kit_wait* w, int64_t timeout_ns, const char* why) {
+    return wait_common(w, timeout_ns, why, false);
+}
+
+int lx_kit_wait_spin(struct lx_kit_wait* w, const char* why) {
+    return wait_common(w, -1, why, true);
+}
+
+struct lx_kit_task* lx_kit_wait_notify_one(struct lx_kit_wait* w) {
+    if (w->queue.empty())
+        return nullptr;
+    waiter* me = w->queue.front();
+    w->queue.pop_front();
+    me->notified = true;
+    me->task->block_ev.notify();
+    return me->task;
+}
+
+unsigned lx_kit_wait_notify_all(struct lx_kit_wait* w) {
+    unsigned n = 0;
+    while (lx_kit_wait_notify_one(w))
+        n++;
+    return n;
+}
+
+unsigned lx_kit_wait_count(const struct lx_kit_wait* w) {
+    return static_cast<unsigned>(w->queue.size());
+}
+
+// ---- time --------------------------------------------------------------------------------------
+
+uint64_t lx_kit_now_ns(void) {
+    return dt::now_ns();
+}
+
+int lx_kit_sleep_ns(uint64_t ns) {
+    lx_kit_task* t = dt::current();
+    dt::require_blockable(t, "sleep", true);
+    t->wakeable = true;
+    t->woken = false;
+    if (ns == 0)
+        wait(SC_ZERO_TIME);
+    else if (ns >= LX_KIT_MAX_TIMEOUT_NS)
+        dt::block_current(t, -1);
+    else
+        dt::block_current(t, static_cast<int64_t>(ns));
+    t->wakeable = false;
+    return t->woken ? 0 : 1;
+}
+
+void lx_kit_sleep_until_ns(uint64_t abs_ns) {
+    lx_kit_task* t = dt::current();
+    dt::require_blockable(t, "sleep", true);
+    const uint64_t now = dt::now_ns();
+    wait(abs_ns > now ? dt::ns_time(abs_ns - now) : SC_ZERO_TIME);
+}
+
+void lx_kit_busy_wait_ns(uint64_t ns) {
+    lx_kit_task* t = dt::current();
+    // Busy-waiting is allowed in atomic context (udelay under a spinlock).
+    dt::require_blockable(t, "busy-wait (udelay/mdelay)", false);
+    if (ns == 0)
+        return;
+    const sc_time start = sc_time_stamp();
+    wait(dt::ns_time(ns));
+    t->busy_ns += ns;
+    dt::rt().busy_total += ns;
+    if (dt::rt().on_busy)
+        dt::rt().on_busy(t->name.c_str(), start, ns);
+}
+
+void lx_kit_yield(void) {
+    lx_kit_task* t = dt::current();
+    dt::require_blockable(t, "schedule()", true);
+    const uint64_t q = lx_kit_yield_quantum_ns();
+    t->wakeable = true;
+    t->woken = false;
+    dt::block_current(t, static_cast<int64_t>(q));
+    t->wakeable = false;
+}
+
+unsigned lx_kit_hz(void) {
+    return dt::rt().params.hz;
+}
+uint64_t lx_kit_usleep_slack_ns(void) {
+    return dt::rt().params.usleep_slack_ns;
+}
+uint64_t lx_kit_yield_quantum_ns(void) {
+    const lk::parameters& p = dt::rt().params;
+    return p.yield_quantum_ns ? p.yield_quantum_ns : 1000000000ull / p.hz;
+}
+uint64_t lx_kit_irq_latency_ns(void) {
+    return dt::rt().params.irq_latency_ns;
+}
+size_t lx_kit_skb_tail_slack(void) {
+    return dt::rt().params.skb_tail_slack;
+}
+
+// ---- abort -------------------------------------------------------------------------------------
+
+void lx_kit_abort(const char* fmt, ...) {
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    std::vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    dt::runtime& r = dt::rt();
+    const bool running = sc_get_status() == SC_RUNNING;
+    std::fprintf(stderr, "nicsim: %s", buf);
+    if (running)
+        std::fprintf(stderr, " [t=%s, task %s]", sc_time_stamp().to_string().c_str(),
+                     dt::current()->name.c_str());
+    std::fprintf(stderr, "\n");
+    std::fflush(stderr);
+    std::fflush(stdout);
+    if (!r.aborted) {
+        r.aborted = true;
+        r.abort_message = buf;
+    }
+    lx_kit_task* t = running ? dt::current() : nullptr;
+    if (r.on_abort == lk::abort_mode::stop_simulation && t && t->can_block) {
+        sc_stop();
+        for (;;)
+            wait(t->block_ev); // parked forever: the run is over
+    }
+    std::_Exit(LX_KIT_ABORT_EXIT_CODE);
+}
+
+} // extern "C"

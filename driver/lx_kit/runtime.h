@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: MIT
+// lx_kit internals shared by the .cc files: task and wait-handle records, the runtime singleton.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <systemc>
+
+#include <lx_kit/lx_kit.h>
+#include <lx_kit/runtime.h>
+
+struct lx_kit_task {
+    std::string name;
+    bool can_block = false;
+    void* data = nullptr;
+    int atomic_depth = 0;
+    lx_kit_task_fn fn = nullptr;
+    void* arg = nullptr;
+    sc_core::sc_event block_ev; // private: notified to wake this task only
+    bool wakeable = false;      // inside lx_kit_yield / lx_kit_sleep_ns
+    bool woken = false;
+    uint64_t busy_ns = 0;
+};
+
+struct lx_kit_wait;
+struct waiter {
+    lx_kit_task* task;
+    bool notified = false;
+};
+
+struct lx_kit_wait {
+    std::string what;
+    std::deque<waiter*> queue;
+    bool in_pool = false; // returned to the pool (free)
+};
+
+namespace nicsim::lx_kit::detail {
+
+// Intentionally never destroyed (LeakSanitizer sees everything it owns as reachable, and
+// objects used by static destructors of other translation units stay valid).
+struct runtime {
+    parameters params;
+    std::vector<std::unique_ptr<lx_kit_task>> tasks;
+    std::map<const sc_core::sc_object*, lx_kit_task*> adopted;
+    lx_kit_task main_task;
+    std::vector<std::unique_ptr<lx_kit_wait>> waits;
+    std::vector<lx_kit_wait*> free_waits;
+    unsigned long spawn_count = 0;
+    busy_hook on_busy;
+    uint64_t busy_total = 0;
+    abort_mode on_abort = abort_mode::exit_process;
+    bool aborted = false;
+    std::string abort_message;
+};
+runtime& rt();
+
+uint64_t now_ns();
+sc_core::sc_time ns_time(uint64_t ns);
+lx_kit_task* current();
+// Blocks the current (blockable) task on its private event for at most timeout_ns (<0: none).
+void block_current(lx_kit_task* t, int64_t timeout_ns);
+void require_blockable(lx_kit_task* t, const char* why, bool sleeping);
+
+} // namespace nicsim::lx_kit::detail

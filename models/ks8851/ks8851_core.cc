@@ -1,0 +1,589 @@
+// SPDX-License-Identifier: MIT
+#include "models/ks8851/ks8851_core.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <stdexcept>
+
+#include "models/ethernet/eth_crc.h"
+#include "models/ks8851/ks8851_regs.h"
+
+namespace nicsim::ks {
+
+using sc_core::sc_time;
+using sc_core::sc_time_stamp;
+using sc_core::SC_ZERO_TIME;
+
+const char* to_string(finding_kind k) {
+    switch (k) {
+    case finding_kind::unmapped_register: return "unmapped_register";
+    case finding_kind::read_only_write: return "read_only_write";
+    case finding_kind::fifo_without_sda: return "fifo_without_sda";
+    case finding_kind::txq_overflow: return "txq_overflow";
+    case finding_kind::bad_tx_header: return "bad_tx_header";
+    case finding_kind::tx_frame_aborted: return "tx_frame_aborted";
+    case finding_kind::release_empty: return "release_empty";
+    case finding_kind::dma_not_ready: return "dma_not_ready";
+    case finding_kind::spi_protocol: return "spi_protocol";
+    case finding_kind::sck_too_fast: return "sck_too_fast";
+    case finding_kind::par_protocol: return "par_protocol";
+    case finding_kind::no_wire: return "no_wire";
+    }
+    return "?";
+}
+
+namespace {
+std::string hex16(unsigned v) {
+    char b[8];
+    std::snprintf(b, sizeof b, "0x%02x", v);
+    return b;
+}
+} // namespace
+
+core::core(sc_core::sc_module_name name, const params& p)
+    : sc_module(name), m_p(p), m_regs(128, 0) {
+    if (!(p.clock_hz > 0.0) || !std::isfinite(p.clock_hz))
+        throw std::invalid_argument(std::string(this->name()) + ": params.clock_hz must be > 0");
+    if (p.mem_align == 0 || (p.mem_align & (p.mem_align - 1)))
+        throw std::invalid_argument(std::string(this->name()) +
+                                    ": params.mem_align must be a power of two");
+    if (p.txq_bytes == 0 || p.txq_bytes > 0x1FFF)
+        throw std::invalid_argument(std::string(this->name()) +
+                                    ": params.txq_bytes must be 1..8191 (TXMIR is 13 bits)");
+    if (p.rxq_bytes == 0)
+        throw std::invalid_argument(std::string(this->name()) + ": params.rxq_bytes must be > 0");
+    if (p.rxdttr_unit_cycles == 0)
+        throw std::invalid_argument(std::string(this->name()) +
+                                    ": params.rxdttr_unit_cycles must be >= 1");
+    m_period = sc_time(1.0 / p.clock_hz, sc_core::SC_SEC);
+    reset_registers();
+
+    SC_HAS_PROCESS(core);
+    SC_METHOD(commit_rx);
+    sensitive << m_commit_ev;
+    dont_initialize();
+    SC_METHOD(dt_expired);
+    sensitive << m_dt_ev;
+    dont_initialize();
+    SC_METHOD(enqueue_written);
+    sensitive << m_enqueue_ev;
+    dont_initialize();
+    SC_THREAD(tx_engine);
+}
+
+sc_time core::clock_edge_at_or_after(const sc_time& t) const {
+    const double n = std::ceil(t / m_period - 1e-9);
+    return m_period * n;
+}
+
+void core::attach_wire(eth::eth_wire& wire) {
+    m_wire = &wire;
+    wire.attach_station(*this);
+    m_link_up = wire.link_up();
+}
+
+// ---------------------------------------------------------------- registers
+
+void core::reset_registers() {
+    unsigned n = 0;
+    const reg_desc* t = reg_table(n);
+    std::fill(m_regs.begin(), m_regs.end(), 0);
+    for (unsigned i = 0; i < n; ++i)
+        r(t[i].off) = t[i].reset;
+    const auto& m = m_p.mac_reset;
+    r(reg::MARH) = uint16_t(m[0] << 8 | m[1]);
+    r(reg::MARM) = uint16_t(m[2] << 8 | m[3]);
+    r(reg::MARL) = uint16_t(m[4] << 8 | m[5]);
+    m_isr = 0;
+    m_sda = false;
+    m_metfe = false;
+    flush_queues();
+    update_irq();
+}
+
+void core::flush_queues() {
+    ++m_generation;
+    m_rxq.clear();
+    m_rx_pending.clear();
+    m_rx_used = 0;
+    m_rx_ptr = 0;
+    m_dt_running = false;
+    m_dt_ev.cancel();
+    m_tx_written.clear();
+    m_tx_queue.clear();
+    m_tx_hdr.clear();
+    m_tx_in_frame = false;
+    m_tx_skip = false;
+    m_metfe = false;
+    m_metfe_batch = 0;
+    // A frame already on the wire finishes there, but its memory is returned now.
+    m_tx_used = 0;
+}
+
+uint16_t core::reg_peek(uint8_t off) const {
+    switch (off & 0xFE) {
+    case reg::CCR: {
+        uint16_t v = m_p.eeprom ? CCR_EEPROM : 0;
+        if (m_p.bus == bus_variant::spi)
+            v |= CCR_SPI | CCR_32PIN;
+        else
+            v |= CCR_16BIT | CCR_48PIN | (m_p.par_endian_strap_ok ? CCR_LE : 0);
+        return v;
+    }
+    case reg::MBIR: return m_p.mbir;
+    case reg::TXMIR: return uint16_t((m_p.txq_bytes - m_tx_used) & 0x1FFF);
+    case reg::RXFHSR: return m_rxq.empty() ? 0 : m_rxq.front().status;
+    case reg::RXFHBCR: return m_rxq.empty() ? 0 : m_rxq.front().count;
+    case reg::TXQCR: return uint16_t((r(reg::TXQCR) & ~TXQCR_METFE) | (m_metfe ? TXQCR_METFE : 0));
+    case reg::RXQCR: return uint16_t((r(reg::RXQCR) & ~RXQCR_SDA) | (m_sda ? RXQCR_SDA : 0));
+    case reg::ISR: return m_isr;
+    case reg::RXFCTR:
+        return uint16_t(std::min<size_t>(m_rxq.size(), 255) << 8 | (r(reg::RXFCTR) & 0xFF));
+    case reg::CIDER: return m_p.cider;
+    case reg::P1MBSR: {
+        // 100FD|100HD|10FD|10HD, AN capable, extended capabilities; link latches low.
+        uint16_t v = 0x7809;
+        if (m_link_up && !m_link_latched_low)
+            v |= BMSR_LSTATUS | BMSR_ANEGCOMPLETE;
+        return v;
+    }
+    case reg::PHY1ILR: return 0x1430; // [fact] PHY id 0x00221430 (KSZ886X/KSZ8851), swapped
+    case reg::PHY1IHR: return 0x0022;
+    case reg::P1ANLPR: return m_link_up ? 0x45E1 : 0; // partner: ack + 10/100 HD/FD + pause
+    case reg::P1SR: {
+        if (!m_link_up)
+            return 0;
+        const bool fast = !m_wire || m_wire->params().rate_bps >= 100e6;
+        // OP_100M, OP_FDX, AN_DONE, LINK_GOOD, partner flow + 10/100 HD/FD
+        return uint16_t((fast ? 1u << 10 : 0) | 1u << 9 | 1u << 6 | 1u << 5 | 0x1F);
+    }
+    default: return r(off & 0xFE);
+    }
+}
+
+uint16_t core::reg_read(uint8_t off) {
+    off &= 0xFE;
+    if (!find_reg(off)) {
+        m_findings.add(finding_kind::unmapped_register, "read of unmapped register " + hex16(off));
+        return 0;
+    }
+    const uint16_t v = reg_peek(off);
+    if (off == reg::P1MBSR)
+        m_link_latched_low = false; // reading BMSR re-arms the latch (MII semantics)
+    return v;
+}
+
+void core::reg_write(uint8_t off, uint16_t value, uint16_t mask) {
+    off &= 0xFE;
+    const reg_desc* d = find_reg(off);
+    if (!d) {
+        m_findings.add(finding_kind::unmapped_register,
+                       "write of unmapped register " + hex16(off) + " = " + hex16(value));
+        return;
+    }
+    if (d->kind == reg_kind::w1c) { // ISR
+        m_isr &= uint16_t(~(value & mask & d->writable));
+        if (!(m_isr & IRQ_RXI)) // acknowledging RXI clears the threshold status bits
+            r(reg::RXQCR) &= uint16_t(~(RXQCR_RXDTTS | RXQCR_RXDBCTS | RXQCR_RXFCTS));
+        update_irq();
+        return;
+    }
+    const uint16_t wmask = mask & d->writable;
+    if (wmask == 0 && (mask & ~d->writable)) {
+        if (d->kind == reg_kind::constant || d->kind == reg_kind::computed) {
+            m_findings.add(finding_kind::read_only_write,
+                           std::string("write to read-only register ") + d->name);
+            return;
+        }
+    }
+    const uint16_t old_v = r(off);
+    const uint16_t new_v = uint16_t((old_v & ~wmask) | (value & wmask));
+    r(off) = new_v;
+    switch (off) {
+    case reg::GRR: write_grr(new_v); break;
+    case reg::TXCR: write_txcr(old_v, new_v); break;
+    case reg::RXCR1: write_rxcr1(old_v, new_v); break;
+    case reg::TXQCR: write_txqcr(new_v); break;
+    case reg::RXQCR: write_rxqcr(old_v, new_v); break;
+    case reg::RXFDPR: m_rx_ptr = new_v & 0x7FF; break;
+    case reg::IER: update_irq(); break;
+    case reg::P1MBCR: write_p1mbcr(new_v); break;
+    case reg::PHYRR: r(reg::PHYRR) = 0; break; // PHY reset self-clears; link state is the wire's
+    default: break;
+    }
+}
+
+void core::write_grr(uint16_t v) {
+    if (v & GRR_GSR) {
+        reset_registers(); // global soft reset: registers and queues to their defaults
+        r(reg::GRR) = GRR_GSR;
+        return;
+    }
+    if (v & GRR_QMU)
+        flush_queues(); // QMU reset: empty TXQ/RXQ, TXMIR back to full
+    update_irq();
+}
+
+void core::write_txcr(uint16_t old_v, uint16_t v) {
+    if ((old_v & TXCR_TXE) && !(v & TXCR_TXE))
+        raise(IRQ_TXPSI); // TX process stopped
+    if (v & TXCR_TXE)
+        m_tx_kick.notify(SC_ZERO_TIME);
+}
+
+void core::write_rxcr1(uint16_t old_v, uint16_t v) {
+    // The driver's rx-mode handshake: RXE 1->0 must raise RXPSI (ks8851-driver.md §d).
+    if ((old_v & RXCR1_RXE) && !(v & RXCR1_RXE))
+        raise(IRQ_RXPSI);
+    if (v & (1u << 15)) { // FRXQ: flush the receive queue
+        m_rxq.clear();
+        m_rx_used = 0;
+        r(reg::RXCR1) &= 0x7FFF;
+    }
+}
+
+void core::write_txqcr(uint16_t v) {
+    if (v & TXQCR_METFE) {
+        r(reg::TXQCR) &= uint16_t(~TXQCR_METFE); // the live bit is m_metfe
+        if (!m_metfe) {
+            m_metfe = true;
+            m_enqueue_ev.notify(clock_edge_at_or_after(sc_time_stamp()) + cycles(m_p.tx_enqueue_cycles) -
+                                sc_time_stamp());
+        }
+    }
+    if (v & TXQCR_AETFE) { // auto-enqueue: everything already written goes now
+        while (!m_tx_written.empty()) {
+            m_tx_queue.push_back(std::move(m_tx_written.front()));
+            m_tx_written.pop_front();
+        }
+        m_tx_kick.notify(SC_ZERO_TIME);
+    }
+}
+
+void core::write_rxqcr(uint16_t old_v, uint16_t v) {
+    const bool sda = v & RXQCR_SDA;
+    // Status bits 12:10 are not writable (mask in the table); RRXEF and SDA are live bits.
+    r(reg::RXQCR) = uint16_t(v & ~(RXQCR_RRXEF | RXQCR_SDA));
+    (void)old_v;
+    if (sda && !m_sda) {
+        m_sda = true;
+        ++m_dma_starts;
+        m_rx_ptr = r(reg::RXFDPR) & 0x7FF;
+        m_dma_ready_at = clock_edge_at_or_after(sc_time_stamp()) + cycles(m_p.rx_dma_start_cycles);
+    } else if (!sda && m_sda) {
+        m_sda = false;
+        if (m_tx_in_frame || !m_tx_hdr.empty())
+            abort_partial_tx("RXQCR.SDA cleared in the middle of a TX frame");
+    }
+    if (v & RXQCR_RRXEF)
+        release_head();
+}
+
+void core::write_p1mbcr(uint16_t v) {
+    // Self-clearing PHY reset / AN restart; speed and duplex follow the wire, not BMCR.
+    r(reg::P1MBCR) = uint16_t(v & ~(BMCR_RESET | BMCR_ANRESTART));
+    if (v & BMCR_RESET)
+        r(reg::P1MBCR) = 0x3100;
+}
+
+// ---------------------------------------------------------------- interrupts
+
+void core::raise(uint16_t bits) {
+    m_isr |= bits;
+    if (bits & IRQ_RXI)
+        ++m_stats.rx_interrupts;
+    update_irq();
+}
+
+void core::update_irq() {
+    const bool level = (m_isr & r(reg::IER)) == 0; // active low
+    if (level == m_irq_level)
+        return;
+    m_irq_level = level;
+    if (!level)
+        ++m_stats.irq_assertions;
+    if (on_irq)
+        on_irq(level);
+}
+
+void core::bus_error(const std::string& why) {
+    m_findings.add(finding_kind::spi_protocol, why);
+    raise(IRQ_SPIBEI);
+}
+
+// ---------------------------------------------------------------- PHY / link
+
+void core::eth_link_changed(bool up) {
+    if (up == m_link_up)
+        return;
+    m_link_up = up;
+    if (!up)
+        m_link_latched_low = true;
+    raise(IRQ_LCI);
+}
+
+// ---------------------------------------------------------------- RX path
+
+bool core::filter(const std::vector<uint8_t>& f, uint16_t& status) const {
+    const uint16_t c1 = r(reg::RXCR1);
+    const uint8_t* da = f.data();
+    const bool bcast = std::all_of(da, da + 6, [](uint8_t b) { return b == 0xFF; });
+    const bool mcast = !bcast && (da[0] & 1);
+    status = uint16_t(RXFSHR_RXFV | (bcast ? RXFSHR_RXBF : mcast ? RXFSHR_RXMF : RXFSHR_RXUF));
+    if (f.size() >= 14 && (f[12] << 8 | f[13]) >= 0x0600)
+        status |= RXFSHR_RXFT; // Ethernet II (type field) frame
+    if ((c1 & RXCR1_RXAE) && (c1 & RXCR1_RXINVF))
+        return true; // promiscuous: the driver's IFF_PROMISC setting
+    if (bcast)
+        return c1 & RXCR1_RXBE;
+    if (mcast) {
+        if (c1 & RXCR1_RXMAFMA)
+            return true; // all multicast
+        if (!(c1 & RXCR1_RXME))
+            return false;
+        // Hash: top 6 bits of the big-endian CRC-32 of the DA (Linux ether_crc) select one of
+        // 64 bits in MAHTR0..3.
+        const uint32_t crc = eth::bitrev32(eth::crc32_le_raw(0xFFFFFFFFu, da, 6)) >> 26;
+        return (r(uint8_t(reg::MAHTR0 + 2 * (crc >> 4))) >> (crc & 15)) & 1;
+    }
+    if (!(c1 & RXCR1_RXUE))
+        return false;
+    const uint8_t mac[6] = {uint8_t(r(reg::MARH) >> 8), uint8_t(r(reg::MARH)),
+                            uint8_t(r(reg::MARM) >> 8), uint8_t(r(reg::MARM)),
+                            uint8_t(r(reg::MARL) >> 8), uint8_t(r(reg::MARL))};
+    return std::equal(mac, mac + 6, da);
+}
+
+void core::eth_rx_frame(eth::eth_frame f) {
+    if (!(r(reg::RXCR1) & RXCR1_RXE)) {
+        ++m_stats.rx_disabled;
+        return;
+    }
+    if (f.bytes.size() < 64 || f.bytes.size() > m_p.max_rx_frame || !eth::fcs_ok(f.bytes)) {
+        ++m_stats.rx_errors; // runt, too long or bad FCS: not stored (RXCR1.RXEFE not modelled)
+        return;
+    }
+    uint16_t status = 0;
+    if (!filter(f.bytes, status)) {
+        ++m_stats.rx_filtered;
+        return;
+    }
+    pending_rx p{clock_edge_at_or_after(sc_time_stamp()) + cycles(m_p.rx_commit_cycles),
+                 std::move(f.bytes), status};
+    m_rx_pending.push_back(std::move(p));
+    if (m_rx_pending.size() == 1)
+        m_commit_ev.notify(m_rx_pending.front().commit_at - sc_time_stamp());
+}
+
+void core::commit_rx() {
+    while (!m_rx_pending.empty() && m_rx_pending.front().commit_at <= sc_time_stamp()) {
+        pending_rx p = std::move(m_rx_pending.front());
+        m_rx_pending.pop_front();
+        rx_frame fr;
+        fr.count = uint16_t(p.bytes.size());
+        fr.status = p.status;
+        fr.footprint = align(m_p.rx_header_bytes + fr.count);
+        if (m_rx_used + fr.footprint > m_p.rxq_bytes) {
+            ++m_stats.rx_overruns;
+            raise(IRQ_RXOI);
+            continue;
+        }
+        fr.image.reserve(fr.footprint);
+        fr.image = {uint8_t(fr.status), uint8_t(fr.status >> 8), uint8_t(fr.count),
+                    uint8_t(fr.count >> 8)};
+        fr.image.insert(fr.image.end(), p.bytes.begin(), p.bytes.end());
+        fr.image.resize(fr.footprint, 0);
+        m_rx_used += fr.footprint;
+        ++m_stats.rx_frames;
+        m_stats.rx_bytes += fr.count;
+        m_rxq.push_back(std::move(fr));
+        rx_thresholds();
+    }
+    if (!m_rx_pending.empty())
+        m_commit_ev.notify(m_rx_pending.front().commit_at - sc_time_stamp());
+}
+
+void core::rx_thresholds() {
+    const uint16_t q = r(reg::RXQCR);
+    const uint16_t en = q & (RXQCR_RXFCTE | RXQCR_RXDBCTE | RXQCR_RXDTTE);
+    if (!en) {
+        raise(IRQ_RXI); // no threshold enabled: interrupt per frame
+        return;
+    }
+    uint16_t status = 0;
+    if ((q & RXQCR_RXFCTE) && m_rxq.size() >= (r(reg::RXFCTR) & 0xFFu))
+        status |= RXQCR_RXFCTS;
+    if (q & RXQCR_RXDBCTE) {
+        uint32_t bytes = 0;
+        for (const auto& f : m_rxq)
+            bytes += f.count;
+        if (bytes >= r(reg::RXDBCTR))
+            status |= RXQCR_RXDBCTS;
+    }
+    if ((q & RXQCR_RXDTTE) && !m_dt_running) {
+        // Duration timer: armed by the first frame, counts RXDTTR units on the 25 MHz clock.
+        m_dt_running = true;
+        const sc_time fire = clock_edge_at_or_after(sc_time_stamp()) +
+                             cycles(unsigned(r(reg::RXDTTR)) * m_p.rxdttr_unit_cycles);
+        m_dt_ev.notify(fire - sc_time_stamp());
+    }
+    if (status) {
+        r(reg::RXQCR) |= status;
+        raise(IRQ_RXI);
+    }
+}
+
+void core::dt_expired() {
+    m_dt_running = false;
+    if (!(r(reg::RXQCR) & RXQCR_RXDTTE) || m_rxq.empty())
+        return;
+    r(reg::RXQCR) |= RXQCR_RXDTTS;
+    raise(IRQ_RXI);
+}
+
+void core::release_head() {
+    if (m_rxq.empty()) {
+        m_findings.add(finding_kind::release_empty, "RXQCR.RRXEF with an empty RXQ");
+        return;
+    }
+    m_rx_used -= m_rxq.front().footprint;
+    m_rxq.pop_front();
+    m_rx_ptr = r(reg::RXFDPR) & 0x7FF;
+    ++m_stats.rx_released;
+}
+
+uint8_t core::rxq_read_byte() {
+    if (!m_sda) {
+        m_findings.add(finding_kind::fifo_without_sda, "RXQ read while RXQCR.SDA = 0");
+        return 0;
+    }
+    if (m_rxq.empty())
+        return 0;
+    const auto& img = m_rxq.front().image;
+    const uint8_t b = m_rx_ptr < img.size() ? img[m_rx_ptr] : 0;
+    ++m_rx_ptr; // RXFDPR.RXFPAI auto-increment (the only mode the driver uses)
+    return b;
+}
+
+// ---------------------------------------------------------------- TX path
+
+void core::abort_partial_tx(const char* why) {
+    m_findings.add(finding_kind::tx_frame_aborted, why);
+    if (m_tx_in_frame && !m_tx_skip)
+        m_tx_used -= m_tx_cur.footprint;
+    m_tx_in_frame = false;
+    m_tx_skip = false;
+    m_tx_hdr.clear();
+}
+
+void core::txq_write_byte(uint8_t b) {
+    if (!m_sda) {
+        m_findings.add(finding_kind::fifo_without_sda, "TXQ write while RXQCR.SDA = 0");
+        return;
+    }
+    if (!m_tx_in_frame) {
+        m_tx_hdr.push_back(b);
+        if (m_tx_hdr.size() < 4)
+            return;
+        m_tx_cur = tx_frame{};
+        m_tx_cur.ctrl = uint16_t(m_tx_hdr[0] | m_tx_hdr[1] << 8);
+        m_tx_cur.count = uint16_t(m_tx_hdr[2] | m_tx_hdr[3] << 8);
+        m_tx_hdr.clear();
+        m_tx_in_frame = true;
+        m_tx_skip = false;
+        m_tx_cur.footprint = align(4 + m_tx_cur.count);
+        m_tx_cur.generation = m_generation;
+        if (m_tx_cur.count == 0 || m_tx_cur.count > m_p.max_tx_frame) {
+            m_findings.add(finding_kind::bad_tx_header,
+                           "TX byte count " + std::to_string(m_tx_cur.count) + " out of range");
+            m_tx_in_frame = false; // nothing to skip for 0; a huge count cannot be framed
+            return;
+        }
+        if (m_tx_used + m_tx_cur.footprint > m_p.txq_bytes) {
+            m_findings.add(finding_kind::txq_overflow,
+                           "TX frame of " + std::to_string(m_tx_cur.count) + " bytes needs " +
+                               std::to_string(m_tx_cur.footprint) + " but TXMIR is " +
+                               std::to_string(txq_free()));
+            m_tx_skip = true;
+        } else {
+            m_tx_used += m_tx_cur.footprint;
+        }
+        return;
+    }
+    m_tx_cur.data.push_back(b);
+    if (m_tx_cur.data.size() < align(m_tx_cur.count))
+        return;
+    m_tx_in_frame = false;
+    if (m_tx_skip) {
+        m_tx_skip = false;
+        return;
+    }
+    if (r(reg::TXQCR) & TXQCR_AETFE) {
+        m_tx_queue.push_back(std::move(m_tx_cur));
+        m_tx_kick.notify(SC_ZERO_TIME);
+    } else {
+        m_tx_written.push_back(std::move(m_tx_cur));
+    }
+}
+
+void core::enqueue_written() {
+    const size_t n = m_tx_written.size();
+    while (!m_tx_written.empty()) {
+        m_tx_queue.push_back(std::move(m_tx_written.front()));
+        m_tx_written.pop_front();
+    }
+    m_tx_kick.notify(SC_ZERO_TIME);
+    if (m_p.metfe_clear == metfe_clear_policy::at_enqueue || (n == 0 && !m_tx_busy &&
+                                                               m_tx_queue.empty()))
+        m_metfe = false;
+    else
+        m_metfe_batch = m_tx_queue.size() + (m_tx_busy ? 1 : 0);
+}
+
+void core::tx_engine() {
+    for (;;) {
+        while (m_tx_queue.empty() || !(r(reg::TXCR) & TXCR_TXE))
+            sc_core::wait(m_tx_kick);
+        m_tx_active = std::move(m_tx_queue.front());
+        m_tx_queue.pop_front();
+        m_tx_busy = true;
+        sc_core::wait(clock_edge_at_or_after(sc_time_stamp()) + cycles(m_p.tx_start_cycles) -
+                      sc_time_stamp());
+        const uint16_t txcr = r(reg::TXCR);
+        std::vector<uint8_t> bytes(m_tx_active.data.begin(),
+                                   m_tx_active.data.begin() + m_tx_active.count);
+        if ((txcr & TXCR_TXPE) && bytes.size() < 60)
+            bytes.resize(60, 0); // pad to the 64-byte minimum (with the CRC)
+        if (txcr & TXCR_TXCRC)
+            eth::append_fcs(bytes);
+        if (m_wire) {
+            m_wire->station_send(std::move(bytes));
+            sc_core::wait(m_tx_done_ev);
+        } else {
+            m_findings.add(finding_kind::no_wire, "frame transmitted with no wire attached");
+        }
+        tx_frame_complete();
+        m_tx_busy = false;
+    }
+}
+
+void core::eth_tx_done(const eth::eth_frame& f) {
+    ++m_stats.tx_frames;
+    m_stats.tx_bytes += f.bytes.size();
+    m_tx_done_ev.notify(SC_ZERO_TIME);
+}
+
+void core::tx_frame_complete() {
+    if (m_tx_active.generation != m_generation)
+        return; // queue was reset while the frame was on the wire: memory already returned
+    m_tx_used -= m_tx_active.footprint;
+    r(reg::TXSR) = uint16_t(m_tx_active.ctrl & TXFR_TXFID_MASK);
+    if (m_tx_active.ctrl & TXFR_TXIC)
+        raise(IRQ_TXI);
+    if (m_metfe && m_p.metfe_clear == metfe_clear_policy::at_tx_done && m_metfe_batch &&
+        --m_metfe_batch == 0)
+        m_metfe = false;
+}
+
+} // namespace nicsim::ks

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: MIT
+#include "models/ks8851/ks8851_par.h"
+
+namespace nicsim::ks {
+
+namespace {
+uint16_t swap16(uint16_t v) { return uint16_t(v << 8 | v >> 8); }
+} // namespace
+
+void par_frontend::par_transport(par::par_payload& p, sc_core::sc_time&) {
+    const bool strap_ok = m_core.prm().par_endian_strap_ok;
+    const bool is_cmd = (p.addr & m_core.prm().par_cmd_addr_mask) != 0;
+    const uint16_t wire_in = strap_ok ? p.data : swap16(p.data);
+
+    if (is_cmd) {
+        if (p.is_read()) {
+            m_core.findings().add(finding_kind::par_protocol, "read of the command port");
+            p.data = 0;
+            return;
+        }
+        ++m_stats.cmd_writes;
+        uint16_t cmd = wire_in;
+        if (!strap_ok) { // BE[3,2,1,0] is seen as BE[1,0,3,2]
+            const uint16_t be = (cmd >> 12) & 0xF;
+            cmd = uint16_t((cmd & 0x0FFF) | (((be >> 2) | ((be & 0x3) << 2)) << 12));
+        }
+        m_cmd = cmd;
+        return;
+    }
+
+    if (m_core.sda()) { // packet-memory FIFO
+        if (p.is_read()) {
+            ++m_stats.fifo_reads;
+            if (m_core.dma_starts() != m_dma_seen) {
+                m_dma_seen = m_core.dma_starts();
+                m_dummy_left = m_core.prm().par_rx_dummy_words;
+                if (sc_core::sc_time_stamp() < m_core.dma_ready_at())
+                    m_core.findings().add(finding_kind::dma_not_ready,
+                                          "RXQ read before the RX DMA was ready");
+            }
+            uint16_t v = 0;
+            if (m_dummy_left) {
+                --m_dummy_left;
+            } else {
+                const uint8_t lo = m_core.rxq_read_byte();
+                const uint8_t hi = m_core.rxq_read_byte();
+                v = uint16_t(lo | hi << 8);
+            }
+            p.data = strap_ok ? v : swap16(v);
+        } else {
+            ++m_stats.fifo_writes;
+            m_core.txq_write_byte(uint8_t(wire_in));
+            m_core.txq_write_byte(uint8_t(wire_in >> 8));
+        }
+        return;
+    }
+
+    // Register data cycle for the last command.
+    const uint8_t reg = uint8_t(m_cmd & 0xFE);
+    const unsigned be = (m_cmd >> 12) & 0xF;
+    const unsigned pair = (reg & 0x2) ? (be >> 2) & 0x3 : be & 0x3;
+    const uint16_t mask = uint16_t(((pair & 1) ? 0x00FF : 0) | ((pair & 2) ? 0xFF00 : 0));
+    if (p.is_read()) {
+        ++m_stats.data_reads;
+        const uint16_t v = mask ? uint16_t(m_core.reg_read(reg) & mask) : 0;
+        p.data = strap_ok ? v : swap16(v);
+    } else {
+        ++m_stats.data_writes;
+        if (mask)
+            m_core.reg_write(reg, wire_in, mask);
+    }
+}
+
+} // namespace nicsim::ks

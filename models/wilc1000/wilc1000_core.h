@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: MIT
+// WILC1000 chip core, independent of the host bus: register file, sparse memory, interrupt
+// logic, VMM TX/RX buffers, the firmware functional model (boot, config WIDs, frame hand-off to
+// the air) and the power state machine. Bus front-ends (SPI now, SDIO later) translate wire
+// transactions into the calls below, so a register behaves the same on every bus.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <systemc>
+
+#include "models/air/air_link.h"
+#include "models/wilc1000/wilc1000_findings.h"
+#include "models/wilc1000/wilc1000_params.h"
+#include "models/wilc1000/wilc1000_power.h"
+#include "models/wilc1000/wilc1000_regmap.h"
+#include "models/wilc1000/wilc1000_regs.h"
+
+namespace nicsim::wilc {
+
+enum class access_status {
+    ok,
+    out_of_range, // nothing decodes this address (reads return 0, writes are dropped)
+    clock_off,    // clocked access while the chip clock is stopped
+};
+
+struct core_stats {
+    uint64_t tx_frames_to_air = 0, tx_bytes_to_air = 0; // NET frames handed to the air link
+    uint64_t tx_mgmt_dropped = 0;
+    uint64_t cfg_frames = 0, cfg_replies = 0;
+    uint64_t rx_frames_from_air = 0, rx_bytes_from_air = 0;
+    uint64_t rx_frames_dropped = 0; // no buffer space / not representable
+    uint64_t rx_batches = 0;        // interrupts raised (INT0 assertions)
+    uint64_t irq_falling_edges = 0;
+    uint64_t vmm_alloc_requests = 0, vmm_alloc_full = 0;
+};
+
+class core : public sc_core::sc_module, public air_station_if {
+  public:
+    core(sc_core::sc_module_name name, const params& p);
+
+    // ---- bus-independent access; t = simulated time of the access ----
+    access_status clockless_read(uint32_t off, uint32_t& v, sc_core::sc_time t);
+    access_status clockless_write(uint32_t off, uint32_t v, sc_core::sc_time t);
+    access_status reg_read(uint32_t addr, uint32_t& v, sc_core::sc_time t);
+    access_status reg_write(uint32_t addr, uint32_t v, sc_core::sc_time t);
+    access_status block_write(uint32_t addr, const uint8_t* p, size_t n, sc_core::sc_time t);
+    access_status block_read(uint32_t addr, uint8_t* p, size_t n, sc_core::sc_time t);
+    bool clock_ready(sc_core::sc_time t) { return m_power.clock_ready(t); }
+
+    uint32_t protocol_config() const { return m_regs.raw(regmap::SPI_PROTOCOL_CONFIG); }
+
+    // ---- outputs ----
+    // IRQ pin level (true = high = inactive; the pin is active low).
+    std::function<void(bool high)> on_irq;
+    bool irq_level() const { return m_irq_high; }
+
+    // ---- air side ----
+    void attach_air(air_link& link);
+    bool air_can_receive(size_t bytes) const override;
+    void air_tx_started(const air_frame& f) override;
+    void air_tx_done(const air_frame& f) override;
+    void air_rx_started(const air_frame& f) override;
+    void air_rx_done(air_frame f) override;
+
+    // ---- observation ----
+    const params& config() const { return m_p; }
+    finding_log& findings() { return m_findings; }
+    const finding_log& findings() const { return m_findings; }
+    power_model& power() { return m_power; }
+    const core_stats& stats() const { return m_stats; }
+    const reg_file& registers() const { return m_regs; }
+    bool cpu_running() const { return m_cpu_running; }
+    bool firmware_ready() const { return m_fw_ready; }
+    uint8_t fw_power_mode() const { return m_ps_mode; }
+    // Last value the host set for a WID ('W'), empty if never set.
+    std::vector<uint8_t> wid_value(uint16_t wid) const;
+    // Sparse memory peek (tests): bytes never written read as 0.
+    void mem_peek(uint32_t addr, uint8_t* p, size_t n) const;
+    uint64_t mem_bytes_written(const std::string& region) const;
+    // Frames handed to the air when no air link is attached (tests without a link).
+    const std::vector<std::vector<uint8_t>>& tx_frames_unlinked() const { return m_tx_unlinked; }
+
+    // Queue a frame as if it had arrived from the air (tests without a link).
+    void inject_rx_frame(std::vector<uint8_t> eth_frame);
+
+    void finding(sc_core::sc_time t, finding_kind k, std::string text) {
+        m_findings.add(t, k, std::move(text));
+    }
+
+  private:
+    struct rx_packet {
+        std::vector<uint8_t> bytes; // header + pad + payload, padded to 4
+    };
+    struct tx_inflight {
+        unsigned ac;
+        uint32_t vmm_bytes;
+    };
+    struct cfg_job {
+        sc_core::sc_time due;
+        std::vector<uint8_t> frame;
+    };
+
+    void declare_registers();
+    const mem_region* region_of(uint32_t addr, size_t n) const;
+    void mem_write(uint32_t addr, const uint8_t* p, size_t n);
+    void mem_read(uint32_t addr, uint8_t* p, size_t n) const;
+
+    // firmware model
+    void cpu_run_changed(bool run, sc_core::sc_time t);
+    void boot_done();
+    void vmm_request(sc_core::sc_time t);
+    void tx_port_write(const uint8_t* p, size_t n, sc_core::sc_time t);
+    void rx_port_read(uint8_t* p, size_t n, sc_core::sc_time t);
+    void cfg_process();
+    void handle_cfg(const std::vector<uint8_t>& f, sc_core::sc_time t);
+    void queue_rx(bool cfg, const uint8_t* payload, size_t len, sc_core::sc_time t);
+    void try_post_batch(sc_core::sc_time t);
+    void raise_int0();
+    void int_clear_write(uint32_t v, sc_core::sc_time t);
+    void update_irq_pin();
+    void update_busy(sc_core::sc_time t);
+    void send_to_air(std::vector<uint8_t> frame, unsigned ac, uint32_t vmm_bytes,
+                     sc_core::sc_time t);
+    uint32_t host_tx_ctrl_value() const;
+
+    params m_p;
+    sc_core::sc_time m_now; // time of the bus access being served (register handlers)
+    finding_log m_findings;
+    power_model m_power;
+    reg_file m_regs;
+    core_stats m_stats;
+
+    // clockless registers
+    uint32_t m_cl_wakeup = 0, m_cl_h2f = 0, m_cl_f2h = 0;
+
+    // sparse memory, 4 KiB pages
+    std::unordered_map<uint32_t, std::unique_ptr<uint8_t[]>> m_pages;
+    std::map<std::string, uint64_t> m_region_written;
+
+    // firmware state
+    bool m_cpu_running = false, m_fw_ready = false, m_booting = false;
+    uint8_t m_ps_mode = 0;
+    std::map<uint16_t, std::vector<uint8_t>> m_wids;
+    sc_core::sc_event m_boot_ev, m_cfg_ev, m_irq_ev;
+    std::deque<cfg_job> m_cfg_jobs;
+
+    // TX VMM
+    std::vector<uint32_t> m_vmm_alloc; // bytes per allocated entry, awaiting the data DMA
+    uint32_t m_vmm_used = 0;           // reserved + in flight to the air
+    bool m_tx_port_armed = false, m_rx_port_armed = false;
+    std::map<uint64_t, tx_inflight> m_tx_inflight; // by air frame id
+    std::array<unsigned, 4> m_ac_count{};
+    std::vector<std::vector<uint8_t>> m_tx_unlinked;
+    air_link* m_air = nullptr;
+    bool m_radio_tx = false, m_radio_rx = false;
+
+    // RX
+    std::deque<rx_packet> m_rx_q;
+    std::vector<uint8_t> m_rx_batch; // advertised/being read
+    bool m_batch_posted = false;     // batch built, INT0 raised or scheduled
+    uint32_t m_rx_used = 0;          // queued + batch bytes
+    uint32_t m_int_status = 0;
+    uint32_t m_int_clear_readback = 0;
+    bool m_irq_high = true;
+};
+
+} // namespace nicsim::wilc

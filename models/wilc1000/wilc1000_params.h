@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: MIT
+// Every tunable of the WILC1000 model in one typed struct (filled from YAML by the testbench).
+// Each value says where it comes from: [code] = what the 6.1 driver needs, [fact] = datasheet /
+// hardware-facts.md, [proxy] = a sibling part's figure, [assumption] = chosen, to be calibrated.
+// The table in docs/models/wilc1000.md mirrors this file.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <systemc>
+
+namespace nicsim::wilc {
+
+struct mem_region {
+    std::string name;
+    uint32_t base = 0;
+    uint32_t size = 0;
+};
+
+struct params {
+    // --- identity ---
+    uint32_t chip_id = 0x1003A0;   // [fact] value read on real boards (linux4wilc issue #120)
+    uint32_t rf_revision_id = 0x3; // [assumption] keeps 2B0 un-remapped; unused for 3A0
+    std::array<uint8_t, 6> mac_addr = {0x02, 0x00, 0x00, 0x00, 0x00, 0x01}; // [assumption]
+    std::string firmware_version = "WILC_WIFI_FW_REL_15_00 (nicsim functional model)";
+
+    // --- SPI slave ---
+    // PROTOCOL_CONFIG at reset: CRC7 + CRC16 on, 256-byte data packets. [assumption] CRC on at
+    // reset is inferred from the driver's probing comment (wilc1000-driver.md §4.7).
+    uint32_t protocol_config_reset = 0x0000000C;
+    // Internal data access time after a read command: the chip needs this long before the
+    // data-start tag can follow; what does not fit into the echo+status bytes becomes zero filler
+    // bytes. [assumption calibrated to commit f2131fa516b8 description: 1-4 fillers at 48 MHz,
+    // none at 1 MHz] -> 1 filler for SPI-internal/clockless reads and 4 for AHB reads at 48 MHz.
+    sc_core::sc_time internal_read_access = sc_core::sc_time(450, sc_core::SC_NS);
+    sc_core::sc_time ahb_read_access = sc_core::sc_time(950, sc_core::SC_NS);
+    // DMA read: time from the end of the command until the first data-start tag is ready;
+    // earlier tag polls read 0x00. [assumption]
+    sc_core::sc_time dma_read_latency = sc_core::sc_time(1, sc_core::SC_US);
+    double max_sck_hz = 48e6; // [fact] hardware-facts.md §1.1; faster frames log a finding
+
+    // --- memory map (sparse memory; DMA/single accesses elsewhere are out of range) ---
+    // [assumption] 0x30000 = WILC_AHB_DATA_MEM_BASE and 0xd0000 = WILC_AHB_SHARE_MEM_BASE come
+    // from wlan.h; sizes and the IRAM window are chosen.
+    std::vector<mem_region> memory = {
+        {"dram", 0x030000, 0x30000},
+        {"iram", 0x080000, 0x40000},
+        {"shared", 0x0d0000, 0x10000},
+    };
+
+    // --- firmware functional model ---
+    sc_core::sc_time boot_delay = sc_core::sc_time(10, sc_core::SC_MS);          // [assumption]
+    sc_core::sc_time cfg_response_delay = sc_core::sc_time(100, sc_core::SC_US); // [assumption]
+    uint8_t init_status = 0;       // [code] 'I' status: WILC_MAC_STATUS_DISCONNECTED
+    uint32_t init_drv_handler = 0; // [code] vif index 0 = no vif -> no "conn_result" message
+    // VMM buffer memory for TX frames waiting for the air. [assumption]
+    uint32_t tx_vmm_bytes = 64 * 1024;
+    // RX buffer memory for frames waiting for the host. [assumption]
+    uint32_t rx_buffer_bytes = 64 * 1024;
+    // Bytes of the 4-byte header + pad in front of an RX data frame; >= 16 so the driver can read
+    // addr1/addr2 at 4..15. [assumption] (real value unknown, wilc1000-driver.md §12)
+    uint32_t rx_pkt_offset = 36;
+    // RX frames the chip aggregates behind one interrupt, at most this many bytes. [assumption]
+    uint32_t rx_aggregation_bytes = 8 * 1024;
+    // addr2 written into RX data headers: the BSSID the driver's vif expects. [assumption]
+    std::array<uint8_t, 6> bssid = {0x02, 0x00, 0x00, 0x00, 0xa0, 0x01};
+    // Delay from an RX batch becoming available to INT0 / the falling IRQ edge. [assumption]
+    sc_core::sc_time irq_delay = sc_core::sc_time(2, sc_core::SC_US);
+
+    // --- power ---
+    // Firmware work that keeps the chip from sleeping (hold). [assumption] Both true: the
+    // firmware waits awake for the data DMA after a VMM allocation, and for the host to fetch
+    // an announced RX batch. Set false to let the chip sleep in those gaps (the driver's second
+    // TX wake-up then pays the full wake latency, wilc1000-driver.md §6).
+    bool awake_while_vmm_allocated = true;
+    bool awake_while_rx_pending = true;
+    sc_core::sc_time sleep_entry_delay = sc_core::sc_time(100, sc_core::SC_US); // [assumption]
+    sc_core::sc_time wake_latency = sc_core::sc_time(500, sc_core::SC_US);      // [assumption]
+    // After this long asleep the chip is in deep sleep and pays deep_wake_latency instead.
+    // SC_ZERO_TIME disables deep sleep. [assumption]
+    sc_core::sc_time deep_sleep_after = sc_core::SC_ZERO_TIME;
+    sc_core::sc_time deep_wake_latency = sc_core::sc_time(2, sc_core::SC_MS); // [assumption]
+    // Per-state currents, ns-3 WifiRadioEnergyModel naming. [proxy] ATWILC3000 table
+    // (hardware-facts.md §1.3): VBAT + VDDIO at 3.3 V.
+    double sleep_current_a = 1.4e-3;             // [proxy] Doze
+    double idle_current_a = 60.5e-3 + 23.6e-3;   // [proxy] assumption: awake idle = RX listen
+    double rx_current_a = 60.5e-3 + 23.6e-3;     // [proxy] ON_WiFi_Receive
+    double tx_current_a = 229e-3 + 23.9e-3;      // [proxy] ON_WiFi_Transmit 11n MCS7
+    double wakeup_current_a = 60.5e-3 + 23.6e-3; // [proxy] assumption: as idle
+    double supply_voltage_v = 3.3;               // [proxy]
+
+    // --- fault injection (tests of the driver's error paths) ---
+    bool fault_wrong_chip_id = false; // CHIPID reads fault_chip_id instead
+    uint32_t fault_chip_id = 0x00000000;
+    bool fault_no_fw_ready = false;      // firmware boots but never sends 'I'
+    bool fault_clk_status_stuck = false; // CLK_STATUS bit 2 always reads 0
+    bool fault_cfg_unanswered = false;   // 'W'/'Q' frames get no 'R'
+};
+
+} // namespace nicsim::wilc

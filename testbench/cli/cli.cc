@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: MIT
+#include "testbench/cli/cli.h"
+
+#include <chrono>
+#include <iostream>
+#include <sys/resource.h>
+
+#include <CLI/CLI.hpp>
+
+#include "testbench/build_info.h"
+#include "testbench/config/config_loader.h"
+#include "testbench/report/json_writer.h"
+#include "testbench/report/text_renderer.h"
+#include "testbench/runner.h"
+
+namespace nicsim::cli {
+namespace {
+
+double peak_rss_mb() {
+    struct rusage ru {};
+    if (getrusage(RUSAGE_SELF, &ru) != 0)
+        return 0;
+    return static_cast<double>(ru.ru_maxrss) / 1024.0; // Linux reports KiB
+}
+
+// The deterministic identification of the run, from the validated configs and the build.
+void fill_run_info(report::report& r, const config::scenario_config& s,
+                   const config::platform_profile& p) {
+    r.run.scenario = s.name;
+    r.run.scenario_file = s.source_file;
+    r.run.platform = p.name;
+    r.run.device = config::to_string(s.device.type);
+    r.run.bus = config::to_string(s.device.bus);
+    r.run.bus_clock_hz = s.device.bus_clock.hz;
+    r.run.driver_variant = s.driver.variant;
+    r.run.power_save = s.driver.power_save;
+    r.run.traffic = config::to_string(s.traffic.kind);
+    r.run.seed = s.seed;
+    r.run.nicsim_version = build_info::nicsim_version;
+    r.run.kernel_version = build_info::kernel_version;
+}
+
+config::load_options options_with(const std::vector<std::string>& sets) {
+    config::load_options o;
+    o.overrides = sets;
+    o.known_variants = known_driver_variants();
+    return o;
+}
+
+int cmd_run(const std::string& file, const std::vector<std::string>& sets,
+            const std::string& json_file, bool quiet, std::ostream& out, std::ostream& err) {
+    config::loaded_scenario cfg;
+    try {
+        cfg = config::load_scenario(file, options_with(sets));
+    } catch (const config::config_error& e) {
+        err << e.what() << "\n";
+        return exit_config_error;
+    }
+    report::report rep;
+    const auto t0 = std::chrono::steady_clock::now();
+    try {
+        rep = run_scenario(cfg.scenario, cfg.platform);
+    } catch (const run_error& e) {
+        err << "nicsim: run failed: " << e.what() << "\n";
+        return exit_run_error;
+    } catch (const std::exception& e) {
+        err << "nicsim: internal error: " << e.what() << "\n";
+        return exit_run_error;
+    }
+    const auto t1 = std::chrono::steady_clock::now();
+    fill_run_info(rep, cfg.scenario, cfg.platform);
+    rep.host.wall_time_s = std::chrono::duration<double>(t1 - t0).count();
+    rep.host.peak_rss_mb = peak_rss_mb();
+
+    if (!quiet && json_file != "-")
+        out << report::render_text(rep);
+    if (!json_file.empty()) {
+        try {
+            report::write_json_file(rep, json_file);
+        } catch (const std::exception& e) {
+            err << "nicsim: " << e.what() << "\n";
+            return exit_config_error;
+        }
+    }
+    return exit_ok;
+}
+
+int cmd_validate(const std::string& file, const std::vector<std::string>& sets, std::ostream& out,
+                 std::ostream& err) {
+    try {
+        if (config::detect_config_kind(file) == config::config_kind::platform) {
+            const auto p = config::load_platform(file, sets);
+            out << "ok: " << file << ": platform profile '" << p.name << "'\n";
+        } else {
+            const auto l = config::load_scenario(file, options_with(sets));
+            out << "ok: " << file << ": scenario '" << l.scenario.name << "' ("
+                << config::to_string(l.scenario.device.type) << "/"
+                << config::to_string(l.scenario.device.bus) << ", "
+                << config::to_string(l.scenario.traffic.kind) << ", platform '" << l.platform.name
+                << "' from " << l.scenario.platform << ")\n";
+        }
+    } catch (const config::config_error& e) {
+        err << e.what() << "\n";
+        return exit_config_error;
+    }
+    return exit_ok;
+}
+
+int cmd_compare(const std::vector<std::string>& files, const std::vector<std::string>& labels,
+                std::ostream& out, std::ostream& err) {
+    std::vector<report::report> reports;
+    try {
+        for (const auto& f : files)
+            reports.push_back(report::read_json_file(f));
+    } catch (const std::exception& e) {
+        err << "nicsim: " << e.what() << "\n";
+        return exit_config_error;
+    }
+    if (!labels.empty() && labels.size() != files.size()) {
+        err << "nicsim compare: " << labels.size() << " labels for " << files.size()
+            << " reports\n";
+        return exit_config_error;
+    }
+    out << report::render_side_by_side(reports, labels);
+    return exit_ok;
+}
+
+} // namespace
+
+std::string version_text() {
+    std::string s = std::string("nicsim ") + build_info::nicsim_version + "\n";
+    s += std::string("kernel ") + build_info::kernel_version + " from " +
+         build_info::kernel_origin + "\n";
+    s += "driver source files (sha256, as `sha256sum` prints them, paths in the kernel tree):\n";
+    for (const auto* f = build_info::driver_files; f->path; ++f)
+        s += std::string("  ") + f->sha256 + "  " + f->path + "\n";
+    const auto variants = known_driver_variants();
+    s += "driver variants: ";
+    if (variants.empty())
+        s += "pristine (no variant registry linked)";
+    for (size_t i = 0; i < variants.size(); ++i)
+        s += (i ? ", " : "") + variants[i];
+    s += "\n";
+    return s;
+}
+
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    CLI::App app{"nicsim: cycle-level simulator of SPI/SDIO-attached network chips running the "
+                 "real Linux drivers",
+                 "nicsim"};
+    app.require_subcommand(0, 1);
+    bool version = false;
+    app.add_flag("--version", version, "print version, kernel and driver source hashes");
+
+    std::string run_file, json_file;
+    std::vector<std::string> run_sets;
+    bool quiet = false;
+    CLI::App* run_cmd = app.add_subcommand("run", "validate and run a scenario");
+    run_cmd->add_option("scenario", run_file, "scenario YAML file")->required();
+    run_cmd
+        ->add_option("--set", run_sets, "override a scenario key before validation: key.path=value")
+        ->allow_extra_args(false)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+    run_cmd->add_option("--json", json_file,
+                        "also write the report as JSON to FILE ('-' = stdout)");
+    run_cmd->add_flag("-q,--quiet", quiet, "do not print the text report");
+
+    std::string val_file;
+    std::vector<std::string> val_sets;
+    CLI::App* val_cmd = app.add_subcommand(
+        "validate-config", "only parse and validate a scenario or platform profile");
+    val_cmd->add_option("file", val_file, "scenario or platform profile YAML file")->required();
+    val_cmd->add_option("--set", val_sets, "override a key before validation: key.path=value")
+        ->allow_extra_args(false)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+
+    std::vector<std::string> cmp_files, cmp_labels;
+    CLI::App* cmp_cmd =
+        app.add_subcommand("compare", "print JSON reports (from run --json) side by side");
+    cmp_cmd->add_option("reports", cmp_files, "JSON report files")->required();
+    cmp_cmd->add_option("--label", cmp_labels, "column label, once per report, in order")
+        ->allow_extra_args(false)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+
+    std::vector<const char*> argv;
+    for (const auto& a : args)
+        argv.push_back(a.c_str());
+    try {
+        app.parse(static_cast<int>(argv.size()), argv.data());
+    } catch (const CLI::ParseError& e) {
+        const int rc = app.exit(e, out, err);
+        return rc == 0 ? exit_ok : exit_config_error;
+    }
+
+    if (version) {
+        out << version_text();
+        return exit_ok;
+    }
+    if (*run_cmd)
+        return cmd_run(run_file, run_sets, json_file, quiet, out, err);
+    if (*val_cmd)
+        return cmd_validate(val_file, val_sets, out, err);
+    if (*cmp_cmd)
+        return cmd_compare(cmp_files, cmp_labels, out, err);
+    out << app.help();
+    return exit_config_error;
+}
+
+} // namespace nicsim::cli

@@ -1,0 +1,443 @@
+// SPDX-License-Identifier: MIT
+#include "testbench/config/config_loader.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+
+namespace nicsim::config {
+namespace fs = std::filesystem;
+
+#ifndef NICSIM_CONFIGS_DIR
+#define NICSIM_CONFIGS_DIR "configs"
+#endif
+
+const char* to_string(device_type t) {
+    switch (t) {
+    case device_type::wilc1000:
+        return "wilc1000";
+    case device_type::ks8851:
+        return "ks8851";
+    }
+    return "?";
+}
+const char* to_string(bus_type b) {
+    switch (b) {
+    case bus_type::spi:
+        return "spi";
+    case bus_type::sdio:
+        return "sdio";
+    case bus_type::par:
+        return "par";
+    }
+    return "?";
+}
+const char* to_string(irq_mode m) {
+    switch (m) {
+    case irq_mode::gpio:
+        return "gpio";
+    case irq_mode::in_band:
+        return "in_band";
+    case irq_mode::none:
+        return "none";
+    }
+    return "?";
+}
+const char* to_string(traffic_kind k) {
+    switch (k) {
+    case traffic_kind::ttcp_tx:
+        return "ttcp_tx";
+    case traffic_kind::ttcp_rx:
+        return "ttcp_rx";
+    case traffic_kind::udp_tx:
+        return "udp_tx";
+    case traffic_kind::udp_rx:
+        return "udp_rx";
+    case traffic_kind::ping:
+        return "ping";
+    case traffic_kind::iperf_tx:
+        return "iperf_tx";
+    case traffic_kind::iperf_rx:
+        return "iperf_rx";
+    }
+    return "?";
+}
+bool is_tcp(traffic_kind k) {
+    return k == traffic_kind::ttcp_tx || k == traffic_kind::ttcp_rx ||
+           k == traffic_kind::iperf_tx || k == traffic_kind::iperf_rx;
+}
+bool is_tx(traffic_kind k) {
+    return k == traffic_kind::ttcp_tx || k == traffic_kind::udp_tx || k == traffic_kind::iperf_tx ||
+           k == traffic_kind::ping;
+}
+
+std::string default_configs_dir() {
+    if (const char* env = std::getenv("NICSIM_CONFIGS_DIR"); env && *env)
+        return env;
+    return NICSIM_CONFIGS_DIR;
+}
+
+namespace {
+
+template <class E> std::vector<std::pair<std::string, E>> names_of(std::initializer_list<E> all) {
+    std::vector<std::pair<std::string, E>> out;
+    for (E e : all)
+        out.emplace_back(to_string(e), e);
+    return out;
+}
+
+// Reads key into out: required when the whole profile is being read, else an override of out.
+template <class T>
+void field(yaml_reader& r, const std::string& key, T& out, bool require, check_fn<T> check = {}) {
+    out = require ? r.required<T>(key, check) : r.optional<T>(key, out, check);
+}
+
+yaml_reader section(yaml_reader& r, const std::string& key, bool require) {
+    if (require)
+        return r.child(key);
+    return r.child_or_empty(key);
+}
+
+// The profile keys; with require = false only the keys present change p (scenario overrides).
+void read_platform(yaml_reader& r, platform_profile& p, bool require) {
+    field(r, "name", p.name, require);
+    p.description = r.optional<std::string>("description", p.description);
+
+    yaml_reader cpu = section(r, "cpu", require);
+    field(cpu, "cores", p.cpu.cores, require, at_least(1u));
+    field(cpu, "hz", p.cpu.hz, require, check_fn<unsigned>([](const unsigned& v) {
+              return v >= 24 && v <= 10000
+                         ? std::string()
+                         : std::string("must be a CONFIG_HZ value in [24, 10000]");
+          }));
+    cpu.reject_unknown_keys();
+
+    yaml_reader k = section(r, "kernel", require);
+    field(k, "irq_to_thread_latency", p.kernel.irq_to_thread_latency, require);
+    field(k, "sched_wakeup_latency", p.kernel.sched_wakeup_latency, require);
+    field(k, "timer_slack", p.kernel.timer_slack, require);
+    field(k, "per_packet_stack_cost", p.kernel.per_packet_stack_cost, require);
+    field(k, "per_byte_stack_cost", p.kernel.per_byte_stack_cost, require);
+    k.reject_unknown_keys();
+
+    yaml_reader s = section(r, "spi_host", require);
+    field(s, "controller", p.spi_host.controller, require);
+    field(s, "max_speed", p.spi_host.max_speed, require);
+    field(s, "per_message_overhead", p.spi_host.per_message_overhead, require);
+    field(s, "per_transfer_overhead", p.spi_host.per_transfer_overhead, require);
+    field(s, "cs_setup", p.spi_host.cs_setup, require);
+    field(s, "cs_hold", p.spi_host.cs_hold, require);
+    field(s, "cs_inactive_min", p.spi_host.cs_inactive_min, require);
+    field(s, "inter_transfer_gap", p.spi_host.inter_transfer_gap, require);
+    field(s, "inter_word_gap_cycles", p.spi_host.inter_word_gap_cycles, require);
+    field(s, "inter_word_gap", p.spi_host.inter_word_gap, require);
+    field(s, "dma_threshold", p.spi_host.dma_threshold, require);
+    field(s, "dma_setup", p.spi_host.dma_setup, require);
+    field(s, "polling_limit", p.spi_host.polling_limit, require);
+    s.reject_unknown_keys();
+}
+
+std::string with_yaml_ext(const std::string& v) {
+    const std::string ext = fs::path(v).extension().string();
+    return ext == ".yaml" || ext == ".yml" ? v : v + ".yaml";
+}
+
+// Finds the profile file a scenario names; throws at the platform key when there is none.
+std::string resolve_platform(yaml_reader& r, const std::string& key, const std::string& value,
+                             const std::string& scenario_file, const std::string& configs_dir) {
+    const std::string name = with_yaml_ext(value);
+    std::vector<fs::path> candidates;
+    if (fs::path(name).is_absolute()) {
+        candidates.push_back(name);
+    } else {
+        const fs::path dir = fs::path(scenario_file).parent_path();
+        candidates.push_back(dir / name);
+        candidates.push_back(dir / "platforms" / name);
+        candidates.push_back(fs::path(configs_dir) / "platforms" / name);
+    }
+    std::vector<std::string> tried;
+    for (const auto& c : candidates) {
+        const std::string p = c.lexically_normal().string();
+        if (fs::is_regular_file(c))
+            return p;
+        if (std::find(tried.begin(), tried.end(), p) == tried.end())
+            tried.push_back(p);
+    }
+    std::vector<std::string> known;
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(fs::path(configs_dir) / "platforms", ec))
+        if (e.path().extension() == ".yaml")
+            known.push_back(e.path().stem().string());
+    std::sort(known.begin(), known.end());
+    r.fail(key, "no platform profile '" + value + "' (looked for " + yaml_reader::join(tried) +
+                    "; profiles in " + configs_dir + "/platforms: " +
+                    (known.empty() ? std::string("none") : yaml_reader::join(known)) + ")");
+}
+
+struct module_param_spec {
+    const char* name;
+    const char* type; // "bool" or "int"
+};
+
+std::vector<module_param_spec> module_params_of(device_type t) {
+    switch (t) {
+    case device_type::wilc1000: // drivers/net/wireless/microchip/wilc1000/spi.c
+        return {{"enable_crc7", "bool"}, {"enable_crc16", "bool"}};
+    case device_type::ks8851: // ks8851_spi.c / ks8851_par.c: module_param_named(message, ...)
+        return {{"message", "int"}};
+    }
+    return {};
+}
+
+device_config read_device(yaml_reader r) {
+    device_config d;
+    d.type =
+        r.enumerated<device_type>("type", names_of({device_type::wilc1000, device_type::ks8851}));
+    d.bus = r.enumerated<bus_type>("bus", names_of({bus_type::spi, bus_type::sdio, bus_type::par}));
+    const bool wilc = d.type == device_type::wilc1000;
+    if (wilc && d.bus == bus_type::par)
+        r.fail("bus", "wilc1000 has no parallel bus interface (supported: spi, sdio)");
+    if (!wilc && d.bus == bus_type::sdio)
+        r.fail("bus", "ks8851 has no SDIO interface (supported: spi, par)");
+
+    // Upper limits are the chips' datasheet maxima (docs/scenarios.md, hardware-facts.md §1, §2).
+    if (d.bus == bus_type::par) {
+        if (r.has("bus_clock"))
+            r.fail("bus_clock", "does not apply to the parallel bus (it has no clock)");
+    } else {
+        const double max_hz = d.bus == bus_type::sdio ? 50e6 : wilc ? 48e6 : 40e6;
+        const double dflt = d.bus == bus_type::sdio ? 50e6 : wilc ? 48e6 : 25e6;
+        d.bus_clock = r.optional<frequency>(
+            "bus_clock", frequency{dflt}, check_fn<frequency>([&](const frequency& f) {
+                return f.hz <= max_hz
+                           ? std::string()
+                           : std::string("above the ") + to_string(d.type) + " " +
+                                 to_string(d.bus) + " maximum of " + to_string(frequency{max_hz});
+            }));
+    }
+
+    const irq_mode dflt_irq = d.bus == bus_type::sdio ? irq_mode::in_band : irq_mode::gpio;
+    d.irq = r.enumerated<irq_mode>(
+        "irq", names_of({irq_mode::gpio, irq_mode::in_band, irq_mode::none}), dflt_irq);
+    if (d.irq == irq_mode::in_band && d.bus != bus_type::sdio)
+        r.fail("irq", "in_band interrupts exist only on sdio");
+
+    if (auto p = r.optional_child("power")) {
+        d.power.supply_voltage_v = p->optional<voltage>("supply_voltage", voltage{}).volts;
+        if (auto c = p->optional_child("currents")) {
+            for (const auto& [state, text] : c->scalar_entries())
+                d.power.state_current_a[state] = c->required<current>(state).amperes;
+        }
+        p->reject_unknown_keys();
+    }
+    r.reject_unknown_keys();
+    return d;
+}
+
+driver_config read_driver(yaml_reader r, const device_config& dev,
+                          const std::vector<std::string>& known_variants) {
+    driver_config d;
+    std::vector<std::string> variants = {"pristine"};
+    for (const auto& v : known_variants)
+        if (std::find(variants.begin(), variants.end(), v) == variants.end())
+            variants.push_back(v);
+    d.variant = r.one_of("variant", variants, std::string("pristine"));
+    d.power_save = r.optional<bool>("power_save", false);
+    if (d.power_save && dev.type != device_type::wilc1000)
+        r.fail("power_save", std::string("the ") + to_string(dev.type) +
+                                 " driver has no chip sleep control (only wilc1000 has)");
+    if (auto mp = r.optional_child("module_params")) {
+        const auto specs = module_params_of(dev.type);
+        for (const auto& [name, text] : mp->scalar_entries()) {
+            auto it = std::find_if(specs.begin(), specs.end(),
+                                   [&](const module_param_spec& s) { return name == s.name; });
+            if (it == specs.end()) {
+                std::vector<std::string> known;
+                for (const auto& s : specs)
+                    known.push_back(s.name);
+                mp->fail_key(name, "unknown module parameter '" + name + "' of the " +
+                                       to_string(dev.type) +
+                                       " driver (known: " + yaml_reader::join(known) + ")");
+            }
+            if (std::string(it->type) == "bool")
+                d.module_params[name] = mp->required<bool>(name) ? "true" : "false";
+            else
+                d.module_params[name] = std::to_string(mp->required<int>(name));
+        }
+    }
+    r.reject_unknown_keys();
+    return d;
+}
+
+traffic_config read_traffic(yaml_reader r) {
+    traffic_config t;
+    t.kind = r.enumerated<traffic_kind>(
+        "kind", names_of({traffic_kind::ttcp_tx, traffic_kind::ttcp_rx, traffic_kind::udp_tx,
+                          traffic_kind::udp_rx, traffic_kind::ping, traffic_kind::iperf_tx,
+                          traffic_kind::iperf_rx}));
+    t.start = r.optional<duration>("start", duration{});
+    // Only the keys that apply to this kind are read, so e.g. `window` on a UDP flow is rejected.
+    const auto positive_size = check_fn<byte_size>([](const byte_size& b) {
+        return b.bytes > 0 ? std::string() : std::string("must be > 0");
+    });
+    const auto max_size = [](std::uint64_t max, const char* why) {
+        return check_fn<byte_size>([max, why](const byte_size& b) {
+            if (b.bytes == 0)
+                return std::string("must be > 0");
+            return b.bytes <= max ? std::string()
+                                  : "must be <= " + std::to_string(max) + " (" + why + ")";
+        });
+    };
+    switch (t.kind) {
+    case traffic_kind::ttcp_tx:
+    case traffic_kind::ttcp_rx:
+    case traffic_kind::iperf_tx:
+    case traffic_kind::iperf_rx: {
+        const bool ttcp = t.kind == traffic_kind::ttcp_tx || t.kind == traffic_kind::ttcp_rx;
+        // ttcp's defaults: 2048 writes of 8 KiB = 16 MiB; iperf is time-based, 128 KiB writes.
+        t.bytes = r.optional<byte_size>("bytes", byte_size{ttcp ? 16u << 20 : 0u});
+        t.write_size =
+            r.optional<byte_size>("write_size", byte_size{ttcp ? 8192u : 131072u}, positive_size);
+        t.segment_size = r.optional<byte_size>("segment_size", byte_size{1460},
+                                               max_size(1460, "MTU 1500 minus 40 bytes IP+TCP"));
+        t.window = r.optional<byte_size>("window", byte_size{65536}, positive_size);
+        if (t.window.bytes < t.segment_size.bytes)
+            r.fail("window", "must be at least segment_size (" +
+                                 std::to_string(t.segment_size.bytes) + " bytes)");
+        break;
+    }
+    case traffic_kind::udp_tx:
+    case traffic_kind::udp_rx:
+        t.bytes = r.optional<byte_size>("bytes", byte_size{0});
+        t.datagram_size = r.optional<byte_size>(
+            "datagram_size", byte_size{1472},
+            max_size(1472, "MTU 1500 minus 28 bytes IP+UDP; fragmentation is not modelled"));
+        t.rate = r.optional<bit_rate>("rate", bit_rate{0});
+        break;
+    case traffic_kind::ping:
+        t.count = r.optional<std::uint64_t>("count", 10, at_least<std::uint64_t>(1));
+        t.interval = r.optional<duration>("interval", parse_duration("1s"), positive<duration>());
+        t.payload_size = r.optional<byte_size>(
+            "payload_size", byte_size{56},
+            max_size(1472, "MTU 1500 minus 28 bytes IP+ICMP; fragmentation is not modelled"));
+        break;
+    }
+    r.reject_unknown_keys(std::string("for kind ") + to_string(t.kind));
+    return t;
+}
+
+link_config read_link(yaml_reader r, const device_config& dev) {
+    link_config l;
+    const bool wifi = dev.type == device_type::wilc1000;
+    l.phy_rate = r.optional<bit_rate>(
+        "phy_rate", bit_rate{wifi ? 72.2e6 : 100e6}, check_fn<bit_rate>([](const bit_rate& b) {
+            return b.bps > 0 ? std::string() : std::string("must be > 0");
+        }));
+    l.mac_efficiency = r.optional<double>("mac_efficiency", wifi ? 0.6 : 1.0, fraction_in_0_1());
+    l.latency = r.optional<duration>("latency", parse_duration("100us"));
+    r.reject_unknown_keys();
+    return l;
+}
+
+trace_config read_trace(yaml_reader r) {
+    trace_config t;
+    t.vcd = r.optional<std::string>("vcd", "");
+    t.timeline = r.optional<std::string>("timeline", "");
+    t.log = r.optional<std::string>("log", "");
+    t.window_start = r.optional<duration>("window_start", duration{});
+    t.window_end = r.optional<duration>("window_end", duration{});
+    if (t.window_end.ps != 0 && !(t.window_end > t.window_start))
+        r.fail("window_end", "must be after window_start (" + to_string(t.window_start) + ")");
+    r.reject_unknown_keys();
+    return t;
+}
+
+yaml_reader optional_section(yaml_reader& r, const std::string& key) {
+    return section(r, key, false);
+}
+
+} // namespace
+
+loaded_scenario load_scenario(const std::string& file, const load_options& options) {
+    auto src = std::make_shared<yaml_source>();
+    src->file = file;
+    YAML::Node root = load_yaml_file(file);
+    if (!root.IsMap() && !root.IsNull())
+        throw config_error(file + ": expected a mapping of scenario keys at the top level");
+    for (const auto& o : options.overrides) {
+        // `platform: NAME` is shorthand for `platform: {profile: NAME}`; a --set into the
+        // platform needs the long form.
+        if (o.rfind("platform.", 0) == 0 && root.IsMap()) {
+            const YAML::Node& croot = root;
+            if (croot["platform"] && croot["platform"].IsScalar()) {
+                YAML::Node m(YAML::NodeType::Map);
+                m["profile"] = croot["platform"].Scalar();
+                root["platform"] = m;
+            }
+        }
+        apply_override(root, o, *src);
+    }
+    const std::string configs_dir =
+        options.configs_dir.empty() ? default_configs_dir() : options.configs_dir;
+
+    yaml_reader r(root, "", "scenario", src);
+    loaded_scenario out;
+    scenario_config& sc = out.scenario;
+    sc.source_file = file;
+    sc.name = r.optional<std::string>("name", fs::path(file).stem().string());
+    sc.description = r.optional<std::string>("description", "");
+    sc.duration_limit = r.required<duration>("duration", positive<duration>());
+    sc.seed = r.optional<std::uint64_t>("seed", 1);
+
+    // platform: NAME | path | {profile: NAME|path, <profile keys to override>...}
+    std::optional<yaml_reader> platform_overrides;
+    std::string profile;
+    const YAML::Node& croot = root;
+    if (r.has("platform") && croot["platform"].IsMap()) {
+        platform_overrides = r.child("platform");
+        profile = platform_overrides->required<std::string>("profile");
+        sc.platform = resolve_platform(*platform_overrides, "profile", profile, file, configs_dir);
+    } else {
+        profile = r.required<std::string>("platform");
+        sc.platform = resolve_platform(r, "platform", profile, file, configs_dir);
+    }
+    out.platform = load_platform(sc.platform);
+    if (platform_overrides) {
+        read_platform(*platform_overrides, out.platform, false);
+        platform_overrides->reject_unknown_keys();
+    }
+
+    sc.device = read_device(r.child("device"));
+    sc.driver = read_driver(optional_section(r, "driver"), sc.device, options.known_variants);
+    sc.traffic = read_traffic(r.child("traffic"));
+    sc.link = read_link(optional_section(r, "link"), sc.device);
+    sc.trace = read_trace(optional_section(r, "trace"));
+    r.reject_unknown_keys();
+    return out;
+}
+
+platform_profile load_platform(const std::string& file, const std::vector<std::string>& overrides) {
+    auto src = std::make_shared<yaml_source>();
+    src->file = file;
+    YAML::Node root = load_yaml_file(file);
+    if (!root.IsMap())
+        throw config_error(file + ": expected a mapping of platform profile keys at the top level");
+    for (const auto& o : overrides)
+        apply_override(root, o, *src);
+    yaml_reader r(root, "", "platform profile", src);
+    platform_profile p;
+    p.source_file = file;
+    read_platform(r, p, true);
+    r.reject_unknown_keys();
+    return p;
+}
+
+config_kind detect_config_kind(const std::string& file) {
+    const YAML::Node root = load_yaml_file(file);
+    if (root.IsMap() && !root["device"] && (root["spi_host"] || root["cpu"]))
+        return config_kind::platform;
+    return config_kind::scenario;
+}
+
+} // namespace nicsim::config

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: MIT
+//
+// The host board the driver runs on: CPU cores, kernel timing and the SPI host controller. Read
+// from configs/platforms/<name>.yaml; every key is required there so that each value is stated
+// (with its source) in the profile, never silently defaulted. A scenario may override single keys
+// (platform: {profile: NAME, <key>: value}, or --set platform.<key>=value).
+// Keys and sources: docs/scenarios.md "Platform profiles".
+#pragma once
+
+#include <string>
+
+#include "testbench/config/units.h"
+
+namespace nicsim::config {
+
+struct cpu_config {
+    unsigned cores = 1; // cpu.cores: cores the driver threads and the application share
+    unsigned hz = 250;  // cpu.hz: CONFIG_HZ, jiffy = 1/hz (msleep/schedule_timeout granularity)
+};
+
+struct kernel_timing {
+    // kernel.irq_to_thread_latency: IRQ line edge → the threaded handler starts running
+    // (hard-IRQ entry, irq_wake_thread, scheduling the irq/N thread).
+    duration irq_to_thread_latency;
+    // kernel.sched_wakeup_latency: wake_up/complete of a sleeping kthread or workqueue → it runs.
+    duration sched_wakeup_latency;
+    // kernel.timer_slack: extra delay added to hrtimer-based sleeps (usleep_range ends at
+    // min + slack, at most max). Linux's default task timer slack is 50 us.
+    duration timer_slack;
+    // kernel.per_packet_stack_cost: CPU time the network stack spends per packet (socket, TCP/IP,
+    // qdisc, netif_rx), charged to a core, in each direction.
+    duration per_packet_stack_cost;
+    // kernel.per_byte_stack_cost: CPU time per payload byte (copy to/from user, checksum).
+    duration per_byte_stack_cost;
+};
+
+// Mirrors nicsim::spi::spi_host_timing (bus/spi/spi_timing.h) field by field.
+struct spi_host_config {
+    std::string controller;             // spi_host.controller: name, informational (e.g. atmel_spi)
+    frequency max_speed;                // spi_host.max_speed: highest SCK the controller generates
+    duration per_message_overhead;      // spi_host.per_message_overhead: spi_sync → CS assert
+    duration per_transfer_overhead;     // spi_host.per_transfer_overhead: per spi_transfer setup
+    duration cs_setup;                  // spi_host.cs_setup: CS assert → first SCK
+    duration cs_hold;                   // spi_host.cs_hold: last SCK → CS deassert
+    duration cs_inactive_min;           // spi_host.cs_inactive_min: CS high time between frames
+    duration inter_transfer_gap;        // spi_host.inter_transfer_gap: idle between transfers
+    unsigned inter_word_gap_cycles = 0; // spi_host.inter_word_gap_cycles: idle SCK per word
+    duration inter_word_gap;            // spi_host.inter_word_gap: extra idle time per word
+    byte_size dma_threshold;            // spi_host.dma_threshold: len >= this uses DMA; 0 = no DMA
+    duration dma_setup;                 // spi_host.dma_setup: per DMA transfer
+    // spi_host.polling_limit: transfers whose wire time is <= this are completed by busy-polling
+    // (CPU occupied); longer ones wait for the controller interrupt. 0 = never poll.
+    duration polling_limit;
+};
+
+struct platform_profile {
+    std::string name;        // name: profile name, printed in reports
+    std::string description; // description: free text
+    std::string source_file; // set by the loader: the YAML file it came from
+    cpu_config cpu;
+    kernel_timing kernel;
+    spi_host_config spi_host;
+};
+
+} // namespace nicsim::config

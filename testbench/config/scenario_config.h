@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: MIT
+//
+// One simulation run as the YAML scenario describes it, validated (by load_scenario in
+// config_loader.h) before anything is built: only these structs reach the testbench composition
+// and the models. Every key, unit and default is documented in docs/scenarios.md.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "testbench/config/units.h"
+
+namespace nicsim::config {
+
+enum class device_type { wilc1000, ks8851 };
+enum class bus_type { spi, sdio, par };
+// How the chip's interrupt reaches the host: a dedicated GPIO line (spi->irq set), SDIO in-band
+// (DAT1) interrupt, or none wired (the driver's no-IRQ path, spi->irq = 0).
+enum class irq_mode { gpio, in_band, none };
+enum class traffic_kind { ttcp_tx, ttcp_rx, udp_tx, udp_rx, ping, iperf_tx, iperf_rx };
+
+const char* to_string(device_type);
+const char* to_string(bus_type);
+const char* to_string(irq_mode);
+const char* to_string(traffic_kind);
+bool is_tcp(traffic_kind);
+bool is_tx(traffic_kind); // host → peer (ping counts as tx: the host sends the requests)
+
+// Optional per-state supply current overrides for the chip's energy accounting. Empty means the
+// chip model's own table (whose values are proxies, named as such in the report).
+struct device_power_config {
+    double supply_voltage_v = 0;                   // device.power.supply_voltage; 0 = model's
+    std::map<std::string, double> state_current_a; // device.power.currents.<state>
+};
+
+struct device_config {
+    device_type type = device_type::wilc1000; // device.type: wilc1000 | ks8851
+    bus_type bus = bus_type::spi;             // device.bus: spi | sdio | par
+    // device.bus_clock: SCK (spi) or SD clock (sdio) the driver requests (spi-max-frequency);
+    // unused for par. Default: 48MHz wilc1000/spi, 50MHz sdio, 25MHz ks8851/spi.
+    frequency bus_clock;
+    irq_mode irq =
+        irq_mode::gpio;        // device.irq: gpio | in_band | none; default gpio (sdio: in_band)
+    device_power_config power; // device.power
+};
+
+struct driver_config {
+    std::string variant = "pristine"; // driver.variant: a variant built into this binary
+    bool power_save = false;          // driver.power_save: chip sleep (wilc1000 only)
+    // driver.module_params: name → value text, names/types checked per driver
+    // (wilc1000: enable_crc7, enable_crc16 booleans; ks8851: message integer).
+    std::map<std::string, std::string> module_params;
+};
+
+struct traffic_config {
+    traffic_kind kind = traffic_kind::ttcp_tx; // traffic.kind
+    // traffic.bytes: application payload to move (ttcp/udp/iperf); 0 = until duration ends.
+    byte_size bytes;
+    byte_size write_size;    // traffic.write_size: bytes per application write (ttcp -l; 8KiB)
+    byte_size segment_size;  // traffic.segment_size: TCP MSS (1460B)
+    byte_size window;        // traffic.window: TCP receive window (64KiB)
+    byte_size datagram_size; // traffic.datagram_size: UDP payload per datagram (1472B)
+    bit_rate rate;           // traffic.rate: UDP offered load; 0 = as fast as the path allows
+    std::uint64_t count = 0; // traffic.count: ping requests (10)
+    duration interval;       // traffic.interval: ping period (1s)
+    byte_size payload_size;  // traffic.payload_size: ping payload (56B)
+    duration start;          // traffic.start: delay after interface-up before traffic starts
+};
+
+struct link_config {
+    // link.phy_rate: PHY bit rate of the air (wilc1000: 72.2Mbps, HT20 MCS7 SGI) or wire
+    // (ks8851: 100Mbps).
+    bit_rate phy_rate;
+    // link.mac_efficiency: share of phy_rate left for MAC payload after preambles, IFS, ACKs and
+    // contention, in (0, 1]. Default 0.6 wilc1000 (assumption), 1.0 ks8851 (framing is modelled).
+    double mac_efficiency = 1.0;
+    duration latency; // link.latency: one-way delay through the peer (100us, assumption)
+};
+
+struct trace_config {
+    std::string vcd;       // trace.vcd: VCD waveform file ("" = off)
+    std::string timeline;  // trace.timeline: Trace Event JSON file ("" = off)
+    std::string log;       // trace.log: one line per transaction ("" = off)
+    duration window_start; // trace.window_start: trace only from here ...
+    duration window_end;   // trace.window_end: ... to here (0 = end of run)
+};
+
+struct scenario_config {
+    std::string name;        // name: printed in reports (default: file name without .yaml)
+    std::string description; // description: free text
+    std::string source_file; // set by the loader: the scenario file
+    duration duration_limit; // duration: simulated time limit (required)
+    std::uint64_t seed = 1;  // seed: for every pseudo-random choice in the run
+    std::string platform;    // platform: the resolved platform profile file
+    device_config device;
+    driver_config driver;
+    traffic_config traffic;
+    link_config link;
+    trace_config trace;
+};
+
+} // namespace nicsim::config

@@ -1,0 +1,371 @@
+// SPDX-License-Identifier: MIT
+#include "testbench/config/yaml_reader.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <limits>
+
+namespace nicsim::config {
+namespace {
+
+std::string position(const std::string& file, const YAML::Mark& m) {
+    if (m.is_null())
+        return file;
+    return file + ":" + std::to_string(m.line + 1) + ":" + std::to_string(m.column + 1);
+}
+
+// Levenshtein distance, for "did you mean" hints on short key names.
+size_t edit_distance(const std::string& a, const std::string& b) {
+    std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
+    for (size_t j = 0; j <= b.size(); ++j)
+        prev[j] = j;
+    for (size_t i = 1; i <= a.size(); ++i) {
+        cur[0] = i;
+        for (size_t j = 1; j <= b.size(); ++j)
+            cur[j] = std::min(
+                {prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+        std::swap(prev, cur);
+    }
+    return prev[b.size()];
+}
+
+bool similar(const std::string& a, const std::string& b) {
+    const size_t d = edit_distance(a, b);
+    return d <= 2 && d < std::max(a.size(), b.size());
+}
+
+const char* kind_name(const YAML::Node& n) {
+    if (n.IsMap())
+        return "a mapping";
+    if (n.IsSequence())
+        return "a list";
+    if (n.IsNull())
+        return "nothing";
+    return "a scalar";
+}
+
+std::string strip(const std::string& s) {
+    const auto b = s.find_first_not_of(" \t");
+    if (b == std::string::npos)
+        return "";
+    return s.substr(b, s.find_last_not_of(" \t") - b + 1);
+}
+
+} // namespace
+
+check_fn<double> fraction_in_0_1() {
+    return [](const double& v) {
+        return v > 0 && v <= 1 ? std::string() : std::string("must be in (0, 1]");
+    };
+}
+
+std::string yaml_source::where(const YAML::Mark& mark, const std::string& path) const {
+    for (const auto& [p, text] : overrides)
+        if (path == p ||
+            (path.size() > p.size() && path.compare(0, p.size(), p) == 0 && path[p.size()] == '.'))
+            return text;
+    return position(file, mark);
+}
+
+yaml_reader::yaml_reader(const YAML::Node& node, std::string path, std::string what,
+                         std::shared_ptr<const yaml_source> source)
+    : node_(node), mark_(node.Mark()), path_(std::move(path)), what_(std::move(what)),
+      source_(std::move(source)) {
+    const std::string name = path_.empty() ? what_ : path_;
+    if (node_.IsNull())
+        return;
+    if (!node_.IsMap())
+        throw config_error(source_->where(mark_, path_) + ": " + name + ": expected a mapping of " +
+                           "keys, got " + kind_name(node_));
+    for (auto it = node_.begin(); it != node_.end(); ++it) {
+        const YAML::Node k = it->first;
+        const std::string kpath = path_.empty() ? k.Scalar() : path_ + "." + k.Scalar();
+        if (!k.IsScalar())
+            throw config_error(source_->where(k.Mark(), path_) + ": " + name +
+                               ": keys must be plain names");
+        for (const auto& e : entries_)
+            if (e.key == k.Scalar())
+                throw config_error(source_->where(k.Mark(), kpath) + ": duplicate key '" +
+                                   k.Scalar() + "' in " + name + " (first at " +
+                                   source_->where(e.key_mark, kpath) + ")");
+        entries_.push_back(entry{k.Scalar(), k.Mark(), it->second});
+    }
+}
+
+const yaml_reader::entry* yaml_reader::lookup(const std::string& key) {
+    if (std::find(asked_.begin(), asked_.end(), key) == asked_.end())
+        asked_.push_back(key);
+    for (const auto& e : entries_)
+        if (e.key == key)
+            return &e;
+    return nullptr;
+}
+
+bool yaml_reader::has(const std::string& key) {
+    return lookup(key) != nullptr;
+}
+
+std::string yaml_reader::key_path(const std::string& key) const {
+    return path_.empty() ? key : path_ + "." + key;
+}
+
+std::string yaml_reader::where_value(const std::string& key, const YAML::Node& n) const {
+    return source_->where(n.Mark(), key_path(key));
+}
+
+void yaml_reader::fail_missing(const std::string& key) {
+    std::string msg = source_->where(mark_, path_) + ": missing required key '" + key + "' in " +
+                      (path_.empty() ? what_ : path_);
+    for (const auto& e : entries_)
+        if (std::find(asked_.begin(), asked_.end(), e.key) == asked_.end() && similar(e.key, key))
+            msg += "; is '" + e.key + "' at " + source_->where(e.key_mark, key_path(e.key)) +
+                   " a misspelling?";
+    throw config_error(msg);
+}
+
+void yaml_reader::fail_value(const std::string& key, const YAML::Node& n,
+                             const std::string& message) const {
+    throw config_error(where_value(key, n) + ": " + key_path(key) + ": " + message);
+}
+
+void yaml_reader::fail(const std::string& key, const std::string& message) {
+    const entry* e = lookup(key);
+    if (!e)
+        throw config_error(source_->where(mark_, path_) + ": " + key_path(key) + ": " + message);
+    fail_value(key, e->value, message);
+}
+
+void yaml_reader::fail_key(const std::string& key, const std::string& message) {
+    for (const auto& e : entries_)
+        if (e.key == key)
+            throw config_error(source_->where(e.key_mark, key_path(key)) + ": " + message);
+    throw config_error(source_->where(mark_, path_) + ": " + message);
+}
+
+std::string yaml_reader::scalar_text(const std::string& key, const YAML::Node& n,
+                                     const std::string& expected) const {
+    if (!n.IsScalar())
+        fail_value(key, n, "expected " + expected + ", got " + kind_name(n));
+    return n.Scalar();
+}
+
+std::string yaml_reader::one_of(const std::string& key, const std::vector<std::string>& known,
+                                std::optional<std::string> fallback) {
+    const entry* e = lookup(key);
+    if (!e) {
+        if (fallback)
+            return *fallback;
+        fail_missing(key);
+    }
+    const std::string s = convert<std::string>(key, e->value, {});
+    if (std::find(known.begin(), known.end(), s) == known.end())
+        fail_value(key, e->value, "unknown value '" + s + "' (known: " + join(known) + ")");
+    return s;
+}
+
+yaml_reader yaml_reader::child(const std::string& key) {
+    const entry* e = lookup(key);
+    if (!e)
+        fail_missing(key);
+    return yaml_reader(e->value, key_path(key), key, source_);
+}
+
+std::optional<yaml_reader> yaml_reader::optional_child(const std::string& key) {
+    const entry* e = lookup(key);
+    if (!e)
+        return std::nullopt;
+    return yaml_reader(e->value, key_path(key), key, source_);
+}
+
+yaml_reader yaml_reader::child_or_empty(const std::string& key) {
+    const entry* e = lookup(key);
+    return yaml_reader(e ? e->value : YAML::Node(), key_path(key), key, source_);
+}
+
+std::vector<std::pair<std::string, std::string>> yaml_reader::scalar_entries() {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const auto& e : entries_) {
+        lookup(e.key);
+        out.emplace_back(e.key, scalar_text(e.key, e.value, "a scalar value"));
+    }
+    return out;
+}
+
+void yaml_reader::reject_unknown_keys(const std::string& note) {
+    std::vector<std::string> lines;
+    const std::string name = path_.empty() ? what_ : path_;
+    for (const auto& e : entries_) {
+        if (std::find(asked_.begin(), asked_.end(), e.key) != asked_.end())
+            continue;
+        std::string line = source_->where(e.key_mark, key_path(e.key)) + ": unknown key '" + e.key +
+                           "' in " + name;
+        if (!note.empty())
+            line += " " + note;
+        line += " (expected one of: " + join(asked_) + ")";
+        for (const auto& a : asked_)
+            if (similar(e.key, a)) {
+                line += "; did you mean '" + a + "'?";
+                break;
+            }
+        lines.push_back(line);
+    }
+    if (lines.empty())
+        return;
+    std::string msg = lines.front();
+    for (size_t i = 1; i < lines.size(); ++i)
+        msg += "\n" + lines[i];
+    throw config_error(msg);
+}
+
+std::string yaml_reader::join(const std::vector<std::string>& items) {
+    std::string s;
+    for (const auto& i : items)
+        s += (s.empty() ? "" : ", ") + i;
+    return s;
+}
+
+// ---- decoders ---------------------------------------------------------------------------------
+
+bool decode<bool>::from(const std::string& s) {
+    // YAML 1.2 core schema booleans only: "yes"/"on" are not guessed.
+    if (s == "true" || s == "True" || s == "TRUE")
+        return true;
+    if (s == "false" || s == "False" || s == "FALSE")
+        return false;
+    throw value_error(std::string("expected ") + expected());
+}
+
+namespace {
+template <class I> I parse_integer(const std::string& raw, const char* expected) {
+    const std::string s = strip(raw);
+    const char* b = s.data();
+    const char* e = s.data() + s.size();
+    int base = 10;
+    bool neg = false;
+    if (b != e && (*b == '+' || *b == '-')) {
+        neg = *b == '-';
+        ++b;
+    }
+    if (e - b > 2 && b[0] == '0' && (b[1] == 'x' || b[1] == 'X')) {
+        base = 16;
+        b += 2;
+    }
+    unsigned long long mag = 0;
+    const auto r = std::from_chars(b, e, mag, base);
+    if (b == e || r.ec == std::errc::invalid_argument || r.ptr != e)
+        throw value_error(std::string("expected ") + expected);
+    if (r.ec == std::errc::result_out_of_range)
+        throw value_error("integer out of range");
+    if (neg) {
+        if (!std::numeric_limits<I>::is_signed) {
+            if (mag != 0)
+                throw value_error(std::string("expected ") + expected);
+            return 0;
+        }
+        if (mag > static_cast<unsigned long long>(std::numeric_limits<I>::max()) + 1ULL)
+            throw value_error("integer out of range");
+        return static_cast<I>(-static_cast<long long>(mag - 1) - 1);
+    }
+    if (mag > static_cast<unsigned long long>(std::numeric_limits<I>::max()))
+        throw value_error("integer out of range");
+    return static_cast<I>(mag);
+}
+} // namespace
+
+std::int64_t decode<std::int64_t>::from(const std::string& s) {
+    return parse_integer<std::int64_t>(s, expected());
+}
+std::uint64_t decode<std::uint64_t>::from(const std::string& s) {
+    return parse_integer<std::uint64_t>(s, expected());
+}
+unsigned decode<unsigned>::from(const std::string& s) {
+    return parse_integer<unsigned>(s, expected());
+}
+int decode<int>::from(const std::string& s) {
+    return parse_integer<int>(s, expected());
+}
+
+double decode<double>::from(const std::string& raw) {
+    const std::string s = strip(raw);
+    if (s.empty())
+        throw value_error(std::string("expected ") + expected());
+    char* end = nullptr;
+    errno = 0;
+    const double v = std::strtod(s.c_str(), &end);
+    if (end != s.c_str() + s.size() || !std::isfinite(v) || errno == ERANGE)
+        throw value_error(std::string("expected ") + expected());
+    return v;
+}
+
+// ---- files and overrides ----------------------------------------------------------------------
+
+YAML::Node load_yaml_file(const std::string& file) {
+    std::ifstream in(file);
+    if (!in)
+        throw config_error(file + ": cannot open: " + std::strerror(errno));
+    try {
+        return YAML::Load(in);
+    } catch (const YAML::ParserException& e) {
+        throw config_error(position(file, e.mark) + ": YAML syntax error: " + e.msg);
+    }
+}
+
+void apply_override(YAML::Node& root, const std::string& assignment, yaml_source& source) {
+    const std::string text = "--set " + assignment;
+    const auto eq = assignment.find('=');
+    if (eq == std::string::npos || eq == 0)
+        throw config_error(text + ": expected key.path=value");
+    const std::string path = strip(assignment.substr(0, eq));
+    const std::string raw = assignment.substr(eq + 1);
+
+    std::vector<std::string> keys;
+    size_t start = 0;
+    while (true) {
+        const auto dot = path.find('.', start);
+        keys.push_back(
+            path.substr(start, dot == std::string::npos ? std::string::npos : dot - start));
+        if (keys.back().empty())
+            throw config_error(text + ": empty key in '" + path + "'");
+        if (dot == std::string::npos)
+            break;
+        start = dot + 1;
+    }
+
+    YAML::Node value;
+    try {
+        value = raw.empty() ? YAML::Node(std::string()) : YAML::Load(raw);
+    } catch (const YAML::ParserException& e) {
+        throw config_error(text + ": value is not valid YAML: " + e.msg);
+    }
+
+    if (root.IsNull())
+        root = YAML::Node(YAML::NodeType::Map);
+    YAML::Node cur = root;
+    std::string sofar;
+    for (size_t i = 0; i < keys.size(); ++i) {
+        if (!cur.IsMap())
+            throw config_error(text + ": '" + (sofar.empty() ? std::string("(root)") : sofar) +
+                               "' is " + kind_name(cur) + ", not a mapping");
+        sofar += (sofar.empty() ? "" : ".") + keys[i];
+        const YAML::Node& ccur = cur;
+        const bool exists = static_cast<bool>(ccur[keys[i]]);
+        if (i + 1 == keys.size()) {
+            cur[keys[i]] = value;
+            source.overrides[sofar] = text;
+            break;
+        }
+        if (!exists) {
+            cur[keys[i]] = YAML::Node(YAML::NodeType::Map);
+            source.overrides[sofar] = text;
+        }
+        YAML::Node next = cur[keys[i]];
+        cur.reset(next);
+    }
+}
+
+} // namespace nicsim::config

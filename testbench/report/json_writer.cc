@@ -1,0 +1,266 @@
+// SPDX-License-Identifier: MIT
+#include "testbench/report/json_writer.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <stdexcept>
+
+namespace nicsim::report {
+namespace {
+
+using json = nlohmann::ordered_json;
+
+json optional_number(const std::optional<double>& v) {
+    return v ? json(*v) : json(nullptr);
+}
+
+json device_json(const device_report& d, double sim_time_s) {
+    json j;
+    j["name"] = d.name;
+    j["type"] = d.type;
+    j["bus"] = d.bus;
+    j["bus_clock_hz"] = d.bus_clock_hz;
+    j["frames"] = frames(d);
+    j["frames_tx"] = d.frames_tx;
+    j["frames_rx"] = d.frames_rx;
+    j["wakeups"] = d.wakeups;
+    j["wake_time_s"] = d.wake_time_s;
+    json states = json::array();
+    for (const auto& s : d.power_states) {
+        json js;
+        js["state"] = s.state;
+        js["time_s"] = s.time_s;
+        js["current_a"] = s.current_a;
+        js["energy_j"] = s.energy_j;
+        states.push_back(js);
+    }
+    j["power_states"] = states;
+    j["supply_voltage_v"] = d.supply_voltage_v;
+    j["power_is_proxy"] = d.power_is_proxy;
+    j["power_source"] = d.power_source;
+    j["energy_j"] = energy_j(d);
+    j["avg_power_w"] = avg_power_w(d, sim_time_s);
+    json bus;
+    bus["transactions"] = d.bus_transactions;
+    bus["bytes"] = d.bus_bytes;
+    bus["busy_s"] = d.bus_busy_s;
+    bus["utilisation"] = bus_utilisation(d, sim_time_s);
+    bus["transactions_per_frame"] = optional_number(bus_transactions_per_frame(d));
+    bus["bytes_per_frame"] = optional_number(bus_bytes_per_frame(d));
+    j["bus_stats"] = bus;
+    return j;
+}
+
+} // namespace
+
+nlohmann::ordered_json to_json(const report& r) {
+    json j;
+    j["schema_version"] = json_schema_version;
+
+    json run;
+    run["scenario"] = r.run.scenario;
+    run["scenario_file"] = r.run.scenario_file;
+    run["platform"] = r.run.platform;
+    run["device"] = r.run.device;
+    run["bus"] = r.run.bus;
+    run["bus_clock_hz"] = r.run.bus_clock_hz;
+    run["driver_variant"] = r.run.driver_variant;
+    run["power_save"] = r.run.power_save;
+    run["traffic"] = r.run.traffic;
+    run["seed"] = r.run.seed;
+    run["nicsim_version"] = r.run.nicsim_version;
+    run["kernel_version"] = r.run.kernel_version;
+    j["run"] = run;
+
+    j["sim_time_s"] = r.sim_time_s;
+    j["end_reason"] = r.end_reason;
+
+    json flows = json::array();
+    for (const auto& f : r.flows) {
+        json jf;
+        jf["name"] = f.name;
+        jf["kind"] = f.kind;
+        jf["direction"] = f.direction;
+        jf["bytes"] = f.bytes;
+        jf["frames"] = f.frames;
+        jf["active_time_s"] = f.active_time_s;
+        jf["goodput_bps"] = f.goodput_bps;
+        flows.push_back(jf);
+    }
+    j["flows"] = flows;
+    const totals t = compute_totals(r);
+    json jt;
+    jt["bytes"] = t.bytes;
+    jt["frames"] = t.frames;
+    jt["goodput_bps"] = t.goodput_bps;
+    j["totals"] = jt;
+
+    json devices = json::array();
+    for (const auto& d : r.devices)
+        devices.push_back(device_json(d, r.sim_time_s));
+    j["devices"] = devices;
+
+    json cpu;
+    cpu["cores"] = r.host_cpu_cores;
+    cpu["busy_s"] = r.host_cpu_busy_s;
+    cpu["busy_share"] = host_cpu_busy_share(r);
+    j["host_cpu"] = cpu;
+
+    json findings = json::array();
+    for (const auto& f : r.findings) {
+        json jf;
+        jf["time_s"] = f.time_s;
+        jf["source"] = f.source;
+        jf["severity"] = f.severity;
+        jf["message"] = f.message;
+        findings.push_back(jf);
+    }
+    j["findings"] = findings;
+
+    // Last, so everything above it is deterministic and comparable byte for byte.
+    json host;
+    host["wall_time_s"] = r.host.wall_time_s;
+    host["peak_rss_mb"] = r.host.peak_rss_mb;
+    j["host"] = host;
+    return j;
+}
+
+std::string write_json(const report& r) {
+    return to_json(r).dump(2) + "\n";
+}
+
+void write_json_file(const report& r, const std::string& file) {
+    const std::string text = write_json(r);
+    if (file == "-") {
+        std::cout << text << std::flush;
+        return;
+    }
+    std::ofstream out(file, std::ios::binary | std::ios::trunc);
+    if (!out)
+        throw std::runtime_error(file + ": cannot write JSON report: " + std::strerror(errno));
+    out << text;
+    out.close();
+    if (!out)
+        throw std::runtime_error(file + ": error while writing JSON report");
+}
+
+namespace {
+
+template <class T> T get(const nlohmann::json& j, const char* key, const std::string& where) {
+    const auto it = j.find(key);
+    if (it == j.end())
+        throw std::runtime_error(where + ": missing key '" + key + "'");
+    try {
+        return it->get<T>();
+    } catch (const nlohmann::json::exception& e) {
+        throw std::runtime_error(where + ": key '" + key + "': " + e.what());
+    }
+}
+
+const nlohmann::json& sub(const nlohmann::json& j, const char* key, const std::string& where) {
+    const auto it = j.find(key);
+    if (it == j.end())
+        throw std::runtime_error(where + ": missing key '" + key + "'");
+    return *it;
+}
+
+} // namespace
+
+report read_json(const std::string& text, const std::string& name) {
+    nlohmann::json j;
+    try {
+        j = nlohmann::json::parse(text);
+    } catch (const nlohmann::json::parse_error& e) {
+        throw std::runtime_error(name + ": not valid JSON: " + e.what());
+    }
+    const int version = get<int>(j, "schema_version", name);
+    if (version != json_schema_version)
+        throw std::runtime_error(name + ": schema_version " + std::to_string(version) +
+                                 " (this nicsim reads " + std::to_string(json_schema_version) +
+                                 ")");
+    report r;
+    const auto& run = sub(j, "run", name);
+    const std::string rw = name + ": run";
+    r.run.scenario = get<std::string>(run, "scenario", rw);
+    r.run.scenario_file = get<std::string>(run, "scenario_file", rw);
+    r.run.platform = get<std::string>(run, "platform", rw);
+    r.run.device = get<std::string>(run, "device", rw);
+    r.run.bus = get<std::string>(run, "bus", rw);
+    r.run.bus_clock_hz = get<double>(run, "bus_clock_hz", rw);
+    r.run.driver_variant = get<std::string>(run, "driver_variant", rw);
+    r.run.power_save = get<bool>(run, "power_save", rw);
+    r.run.traffic = get<std::string>(run, "traffic", rw);
+    r.run.seed = get<std::uint64_t>(run, "seed", rw);
+    r.run.nicsim_version = get<std::string>(run, "nicsim_version", rw);
+    r.run.kernel_version = get<std::string>(run, "kernel_version", rw);
+    r.sim_time_s = get<double>(j, "sim_time_s", name);
+    r.end_reason = get<std::string>(j, "end_reason", name);
+    for (const auto& f : sub(j, "flows", name)) {
+        const std::string w = name + ": flows[]";
+        flow_report fr;
+        fr.name = get<std::string>(f, "name", w);
+        fr.kind = get<std::string>(f, "kind", w);
+        fr.direction = get<std::string>(f, "direction", w);
+        fr.bytes = get<std::uint64_t>(f, "bytes", w);
+        fr.frames = get<std::uint64_t>(f, "frames", w);
+        fr.active_time_s = get<double>(f, "active_time_s", w);
+        fr.goodput_bps = get<double>(f, "goodput_bps", w);
+        r.flows.push_back(fr);
+    }
+    for (const auto& d : sub(j, "devices", name)) {
+        const std::string w = name + ": devices[]";
+        device_report dr;
+        dr.name = get<std::string>(d, "name", w);
+        dr.type = get<std::string>(d, "type", w);
+        dr.bus = get<std::string>(d, "bus", w);
+        dr.bus_clock_hz = get<double>(d, "bus_clock_hz", w);
+        dr.frames_tx = get<std::uint64_t>(d, "frames_tx", w);
+        dr.frames_rx = get<std::uint64_t>(d, "frames_rx", w);
+        dr.wakeups = get<std::uint64_t>(d, "wakeups", w);
+        dr.wake_time_s = get<double>(d, "wake_time_s", w);
+        for (const auto& s : sub(d, "power_states", w)) {
+            power_state_report ps;
+            ps.state = get<std::string>(s, "state", w + ".power_states[]");
+            ps.time_s = get<double>(s, "time_s", w + ".power_states[]");
+            ps.current_a = get<double>(s, "current_a", w + ".power_states[]");
+            ps.energy_j = get<double>(s, "energy_j", w + ".power_states[]");
+            dr.power_states.push_back(ps);
+        }
+        dr.supply_voltage_v = get<double>(d, "supply_voltage_v", w);
+        dr.power_is_proxy = get<bool>(d, "power_is_proxy", w);
+        dr.power_source = get<std::string>(d, "power_source", w);
+        const auto& bus = sub(d, "bus_stats", w);
+        dr.bus_transactions = get<std::uint64_t>(bus, "transactions", w + ".bus_stats");
+        dr.bus_bytes = get<std::uint64_t>(bus, "bytes", w + ".bus_stats");
+        dr.bus_busy_s = get<double>(bus, "busy_s", w + ".bus_stats");
+        r.devices.push_back(dr);
+    }
+    const auto& cpu = sub(j, "host_cpu", name);
+    r.host_cpu_cores = get<unsigned>(cpu, "cores", name + ": host_cpu");
+    r.host_cpu_busy_s = get<double>(cpu, "busy_s", name + ": host_cpu");
+    for (const auto& f : sub(j, "findings", name)) {
+        finding fi;
+        fi.time_s = get<double>(f, "time_s", name + ": findings[]");
+        fi.source = get<std::string>(f, "source", name + ": findings[]");
+        fi.severity = get<std::string>(f, "severity", name + ": findings[]");
+        fi.message = get<std::string>(f, "message", name + ": findings[]");
+        r.findings.push_back(fi);
+    }
+    const auto& host = sub(j, "host", name);
+    r.host.wall_time_s = get<double>(host, "wall_time_s", name + ": host");
+    r.host.peak_rss_mb = get<double>(host, "peak_rss_mb", name + ": host");
+    return r;
+}
+
+report read_json_file(const std::string& file) {
+    std::ifstream in(file, std::ios::binary);
+    if (!in)
+        throw std::runtime_error(file + ": cannot open: " + std::strerror(errno));
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    return read_json(text, file);
+}
+
+} // namespace nicsim::report

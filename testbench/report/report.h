@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: MIT
+//
+// The result of one run, as measured. The runner fills the raw counts; ratios (per-frame bus
+// cost, average power, totals) are derived by the functions below so the text and JSON outputs
+// cannot disagree. Everything except `host` is a function of the scenario and the build, so two
+// runs of the same scenario produce identical reports apart from `host`.
+// JSON keys and units: docs/report-schema.md.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace nicsim::report {
+
+struct flow_report {
+    std::string name;         // e.g. "ttcp"
+    std::string kind;         // traffic kind, e.g. "ttcp_tx"
+    std::string direction;    // "tx" (host → peer) or "rx" (peer → host)
+    std::uint64_t bytes = 0;  // application payload delivered intact to the receiving application
+    std::uint64_t frames = 0; // data frames of this flow that crossed the device
+    double active_time_s = 0; // first payload byte sent → last payload byte delivered
+    double goodput_bps = 0;   // bytes * 8 / active_time_s (application payload bits per second)
+};
+
+struct power_state_report {
+    std::string state;    // chip power state name, e.g. "awake", "sleep", "waking"
+    double time_s = 0;    // chip time spent in the state
+    double current_a = 0; // supply current used for the state
+    double energy_j = 0;  // time_s * current_a * supply voltage
+};
+
+struct device_report {
+    std::string name; // instance name, e.g. "wlan0"
+    std::string type; // "wilc1000", "ks8851"
+    std::string bus;  // "spi", "sdio", "par"
+    double bus_clock_hz = 0;
+    std::uint64_t frames_tx = 0; // frames host → device (crossed the host bus)
+    std::uint64_t frames_rx = 0; // frames device → host
+    std::uint64_t wakeups = 0;   // host-initiated chip wake-ups
+    double wake_time_s = 0;      // time from wake request to clock ready, summed
+    std::vector<power_state_report> power_states;
+    double supply_voltage_v = 0;
+    bool power_is_proxy = true; // currents are proxy values (e.g. ATWILC3000 for ATWILC1000)
+    std::string power_source;   // where the currents come from
+    std::uint64_t bus_transactions = 0; // bus transactions (SPI messages / SDIO commands)
+    std::uint64_t bus_bytes = 0;        // bytes clocked on the bus, both directions
+    double bus_busy_s = 0;              // time the bus was occupied (CS asserted / command active)
+};
+
+struct finding {
+    double time_s = 0;    // simulated time
+    std::string source;   // who reported it, e.g. "wilc1000.spi"
+    std::string severity; // "info", "warning", "error"
+    std::string message;
+};
+
+// Non-deterministic measurements of the simulator process itself; kept in one block.
+struct host_info {
+    double wall_time_s = 0;
+    double peak_rss_mb = 0;
+};
+
+struct run_info {
+    std::string scenario; // scenario name
+    std::string scenario_file;
+    std::string platform; // platform profile name
+    std::string device;   // device type
+    std::string bus;
+    double bus_clock_hz = 0;
+    std::string driver_variant;
+    bool power_save = false;
+    std::string traffic; // traffic kind
+    std::uint64_t seed = 0;
+    std::string nicsim_version; // filled by the CLI from build_info
+    std::string kernel_version;
+};
+
+struct report {
+    run_info run;
+    double sim_time_s = 0;  // simulated time at the end of the run
+    std::string end_reason; // "traffic complete", "duration limit", ...
+    std::vector<flow_report> flows;
+    std::vector<device_report> devices;
+    unsigned host_cpu_cores = 0;
+    double host_cpu_busy_s = 0; // CPU time charged on all cores together
+    std::vector<finding> findings;
+    host_info host;
+};
+
+// ---- derived values (not stored, so they cannot go stale) -------------------------------------
+
+struct totals {
+    std::uint64_t bytes = 0;
+    std::uint64_t frames = 0;
+    double goodput_bps = 0; // sum of the flows' goodput_bps
+};
+totals compute_totals(const report& r);
+
+std::uint64_t frames(const device_report& d);                             // frames_tx + frames_rx
+std::optional<double> bus_transactions_per_frame(const device_report& d); // none if no frames
+std::optional<double> bus_bytes_per_frame(const device_report& d);
+double bus_utilisation(const device_report& d, double sim_time_s); // busy / sim time, 0..1
+double energy_j(const device_report& d);                           // sum over power_states
+double avg_power_w(const device_report& d, double sim_time_s);     // energy / sim time
+// busy / (cores * sim time), 0..1
+double host_cpu_busy_share(const report& r);
+
+} // namespace nicsim::report

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: MIT
+//
+// The seam between the CLI and the simulation: the CLI validates the scenario, then hands the
+// typed configs to run_scenario(), which builds platform + bus + chip + peer + driver + traffic,
+// runs SystemC once and returns the report. The CLI fills report.host (wall time, peak RSS) and
+// the build facts in report.run afterwards.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "testbench/config/platform_profile.h"
+#include "testbench/config/scenario_config.h"
+#include "testbench/report/report.h"
+
+namespace nicsim {
+
+// A run that could not complete (model/driver failure, unsupported combination, payload
+// mismatch). The CLI prints the message and exits with code 2.
+struct run_error : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// Runs one scenario; throws run_error on failure. SystemC cannot restart after sc_start, so a
+// process runs at most one scenario.
+report::report run_scenario(const config::scenario_config& scenario,
+                            const config::platform_profile& platform);
+
+// Driver variants built into this binary, for validation and `nicsim --version`. The default
+// implementation returns what was registered with set_driver_variant_lister() (none yet).
+std::vector<std::string> known_driver_variants();
+using driver_variant_lister = std::vector<std::string> (*)();
+void set_driver_variant_lister(driver_variant_lister lister);
+
+} // namespace nicsim

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: MIT
+#include "testbench/traffic/endpoint.h"
+
+#include <stdexcept>
+
+namespace nicsim::traffic {
+
+endpoint::endpoint(const sc_core::sc_module_name& nm, const endpoint_addr& self)
+    : sc_core::sc_module(nm), m_self(self) {}
+
+void endpoint::bind(port p) {
+    m_port = std::move(p);
+}
+
+void endpoint::require_send() const {
+    if (!m_port.send)
+        throw std::logic_error(std::string("traffic endpoint '") + name() +
+                               "': not bound to a port with a send function before it started");
+}
+
+bool endpoint::receive(const std::uint8_t* data, std::size_t len) {
+    const auto f = frame::parse(data, len, false); // checksums: in the thread
+    const bool for_us = f.ok && f.ethertype == frame::ethertype_ipv4 &&
+                        (f.eth_dst == m_self.mac || f.eth_dst.is_multicast()) &&
+                        f.ip_dst == m_self.ip && accepts(f);
+    if (!for_us) {
+        ++m_ignored;
+        return false;
+    }
+    ++m_accepted;
+    m_inbox.push_back(
+        inbound{std::vector<std::uint8_t>(data, data + len), sc_core::sc_time_stamp()});
+    m_inbox_event.notify(sc_core::SC_ZERO_TIME);
+    return true;
+}
+
+endpoint::inbound endpoint::pop_inbox() {
+    inbound in = std::move(m_inbox.front());
+    m_inbox.pop_front();
+    return in;
+}
+
+void endpoint::wait_inbox(const sc_core::sc_time& timeout) {
+    if (m_inbox.empty())
+        sc_core::wait(timeout, m_inbox_event);
+}
+
+void endpoint::wait_inbox() {
+    if (m_inbox.empty())
+        sc_core::wait(m_inbox_event);
+}
+
+void endpoint::transmit(std::vector<std::uint8_t> f, std::size_t payload_len) {
+    if (!m_port.send)
+        throw std::logic_error(std::string("traffic endpoint '") + name() +
+                               "': sending before bind() attached a port");
+    if (m_port.cpu_cost) {
+        const auto t = m_port.cost.per_tx_frame +
+                       m_port.cost.per_payload_byte * static_cast<double>(payload_len);
+        if (t > sc_core::SC_ZERO_TIME)
+            m_port.cpu_cost(t);
+    }
+    m_port.send(std::move(f));
+}
+
+void endpoint::charge_rx(std::size_t payload_len) {
+    if (!m_port.cpu_cost)
+        return;
+    const auto t =
+        m_port.cost.per_rx_frame + m_port.cost.per_payload_byte * static_cast<double>(payload_len);
+    if (t > sc_core::SC_ZERO_TIME)
+        m_port.cpu_cost(t);
+}
+
+unsigned window_scale_for(std::uint64_t window) {
+    unsigned s = 0;
+    while ((window >> s) > 0xffff && s < 14)
+        ++s;
+    return s;
+}
+
+} // namespace nicsim::traffic

@@ -1,0 +1,376 @@
+// SPDX-License-Identifier: MIT
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "testbench/config/config_loader.h"
+#include "tests/testbench/test_files.h"
+
+using namespace nicsim::config;
+using nicsim::test::test_dir;
+using nicsim::test::write_file;
+
+namespace {
+
+// Loads file expecting a config_error and returns its message.
+std::string load_error(const std::string& file, const load_options& o = {}) {
+    try {
+        load_scenario(file, o);
+    } catch (const config_error& e) {
+        return e.what();
+    }
+    ADD_FAILURE() << file << " loaded without error";
+    return "";
+}
+
+bool starts_with(const std::string& s, const std::string& prefix) {
+    return s.compare(0, prefix.size(), prefix) == 0;
+}
+
+// Scenario next to a test platform profile; `body` is appended after the fixed first 5 lines.
+std::string scenario(const std::filesystem::path& dir, const std::string& body) {
+    write_file(dir / "platforms" / "test-board.yaml", nicsim::test::test_platform_yaml());
+    return write_file(dir / "s.yaml", "name: t\n"                                              // 1
+                                      "duration: 10s\n"                                        // 2
+                                      "platform: test-board\n"                                 // 3
+                                      "device: {type: wilc1000, bus: spi, bus_clock: 24MHz}\n" // 4
+                                      "traffic: {kind: ttcp_tx, bytes: 1MiB}\n"                // 5
+                                          + body);
+}
+
+} // namespace
+
+TEST(ScenarioConfig, ShippedScenarioParsesToExpectedValues) {
+    const std::string file = std::string(NICSIM_SOURCE_DIR) + "/configs/wilc1000-spi-ttcp-tx.yaml";
+    const auto l = load_scenario(file);
+    const scenario_config& s = l.scenario;
+    EXPECT_EQ(s.name, "wilc1000-spi-ttcp-tx");
+    EXPECT_EQ(s.duration_limit.ps, 120'000'000'000'000);
+    EXPECT_EQ(s.seed, 1u);
+    EXPECT_EQ(s.device.type, device_type::wilc1000);
+    EXPECT_EQ(s.device.bus, bus_type::spi);
+    EXPECT_DOUBLE_EQ(s.device.bus_clock.hz, 48e6);
+    EXPECT_EQ(s.device.irq, irq_mode::gpio);
+    EXPECT_EQ(s.driver.variant, "pristine");
+    EXPECT_TRUE(s.driver.power_save);
+    EXPECT_EQ(s.driver.module_params.at("enable_crc7"), "false");
+    EXPECT_EQ(s.traffic.kind, traffic_kind::ttcp_tx);
+    EXPECT_EQ(s.traffic.bytes.bytes, 16777216u);
+    EXPECT_EQ(s.traffic.segment_size.bytes, 1460u);
+    EXPECT_EQ(s.traffic.window.bytes, 65536u);
+    EXPECT_DOUBLE_EQ(s.link.phy_rate.bps, 72.2e6);
+    EXPECT_EQ(l.platform.name, "sama5-class");
+    EXPECT_EQ(l.platform.cpu.cores, 1u);
+    EXPECT_NE(s.platform.find("configs/platforms/sama5-class.yaml"), std::string::npos);
+}
+
+TEST(ScenarioConfig, ShippedRxScenarioAndBothProfilesValidate) {
+    const std::string root = NICSIM_SOURCE_DIR;
+    const auto rx = load_scenario(root + "/configs/wilc1000-spi-ttcp-rx.yaml");
+    EXPECT_EQ(rx.scenario.traffic.kind, traffic_kind::ttcp_rx);
+    EXPECT_FALSE(is_tx(rx.scenario.traffic.kind));
+    const auto rpi = load_platform(root + "/configs/platforms/rpi-class.yaml");
+    EXPECT_EQ(rpi.cpu.cores, 4u);
+    EXPECT_EQ(rpi.spi_host.dma_threshold.bytes, 96u);     // BCM2835_SPI_DMA_MIN_LENGTH
+    EXPECT_EQ(rpi.spi_host.polling_limit.ps, 30'000'000); // polling_limit_us = 30
+    const auto sama5 = load_platform(root + "/configs/platforms/sama5-class.yaml");
+    EXPECT_EQ(sama5.spi_host.controller, "atmel_spi");
+    EXPECT_EQ(sama5.spi_host.dma_threshold.bytes, 16u); // atmel_spi DMA_MIN_BYTES
+}
+
+TEST(ScenarioConfig, DefaultsApplyAndOptionalSectionsParse) {
+    const auto dir = test_dir();
+    write_file(dir / "platforms" / "test-board.yaml", nicsim::test::test_platform_yaml());
+    const auto l = load_scenario(
+        write_file(dir / "s.yaml", "duration: 10s\n"
+                                   "platform: test-board\n"
+                                   "device: {type: wilc1000, bus: spi}\n"
+                                   "traffic: {kind: udp_tx, rate: 20Mbps}\n"
+                                   "link: {mac_efficiency: 0.5, latency: 20us}\n"
+                                   "trace: {vcd: out.vcd, window_start: 1ms, window_end: 2ms}\n"));
+    EXPECT_EQ(l.scenario.name, "s"); // default: file name without .yaml
+    const scenario_config& s = l.scenario;
+    EXPECT_DOUBLE_EQ(s.device.bus_clock.hz, 48e6); // wilc1000/spi default
+    EXPECT_EQ(s.driver.variant, "pristine");
+    EXPECT_FALSE(s.driver.power_save);
+    EXPECT_EQ(s.traffic.datagram_size.bytes, 1472u);
+    EXPECT_DOUBLE_EQ(s.traffic.rate.bps, 20e6);
+    EXPECT_DOUBLE_EQ(s.link.mac_efficiency, 0.5);
+    EXPECT_DOUBLE_EQ(s.link.phy_rate.bps, 72.2e6);
+    EXPECT_EQ(s.link.latency.ps, 20'000'000);
+    EXPECT_EQ(s.trace.vcd, "out.vcd");
+    EXPECT_EQ(s.trace.window_end.ps, 2'000'000'000);
+    // The profile came from the scenario's own platforms/ directory.
+    EXPECT_EQ(l.platform.name, "test-board");
+    EXPECT_EQ(l.platform.kernel.per_packet_stack_cost.ps, 1'500'000);
+}
+
+TEST(ScenarioConfig, UnknownKeyReportsFileLineColumnAndExpectedKeys) {
+    const auto dir = test_dir();
+    const std::string file = scenario(dir, "driver:\n"             // 6
+                                           "  power_sav: true\n"); // 7
+    const std::string msg = load_error(file);
+    EXPECT_TRUE(starts_with(msg, file + ":7:3: unknown key 'power_sav' in driver (expected one of: "
+                                        "variant, power_save, module_params)"))
+        << msg;
+    EXPECT_NE(msg.find("did you mean 'power_save'?"), std::string::npos) << msg;
+}
+
+TEST(ScenarioConfig, EveryUnknownKeyOfAMappingIsListedWithItsLine) {
+    const auto dir = test_dir();
+    const std::string file = scenario(dir, "driver:\n"            // 6
+                                           "  power_save: true\n" // 7
+                                           "  varaint: x\n"       // 8
+                                           "  crc: off\n");       // 9
+    const std::string msg = load_error(file);
+    EXPECT_NE(msg.find(file + ":8:3: unknown key 'varaint' in driver"), std::string::npos) << msg;
+    EXPECT_NE(msg.find(file + ":9:3: unknown key 'crc' in driver"), std::string::npos) << msg;
+}
+
+TEST(ScenarioConfig, IllTypedValueNamesExpectedTypeAndPosition) {
+    const auto dir = test_dir();
+    write_file(dir / "platforms" / "test-board.yaml", nicsim::test::test_platform_yaml());
+    const std::string file = write_file(dir / "s.yaml", "duration: 10s\n"
+                                                        "platform: test-board\n"
+                                                        "device:\n"
+                                                        "  type: wilc1000\n"
+                                                        "  bus: spi\n"
+                                                        "  bus_clock: fast\n" // 6, value col 14
+                                                        "traffic: {kind: ping}\n");
+    const std::string msg = load_error(file);
+    EXPECT_TRUE(starts_with(msg, file + ":6:14: device.bus_clock: expected a frequency")) << msg;
+    EXPECT_NE(msg.find("got 'fast'"), std::string::npos) << msg;
+
+    const std::string f2 = scenario(test_dir(), "seed: many\n");
+    const std::string m2 = load_error(f2);
+    EXPECT_TRUE(starts_with(m2, f2 + ":6:7: seed: expected a non-negative integer")) << m2;
+
+    const std::string f3 = scenario(test_dir(), "driver: {power_save: [true]}\n");
+    EXPECT_NE(
+        load_error(f3).find("driver.power_save: expected a boolean (true or false), got a list"),
+        std::string::npos);
+}
+
+TEST(ScenarioConfig, OverridesApplyBeforeValidation) {
+    const auto dir = test_dir();
+    const std::string file = scenario(dir, "driver: {power_save: true}\n");
+    load_options o;
+    o.overrides = {"driver.power_save=false", "traffic.bytes=2MiB",
+                   "device.bus_clock=12MHz",  "platform.spi_host.cs_setup=25ns",
+                   "platform.cpu.cores=1",    "link={mac_efficiency: 0.9}"};
+    const auto l = load_scenario(file, o);
+    EXPECT_FALSE(l.scenario.driver.power_save);
+    EXPECT_EQ(l.scenario.traffic.bytes.bytes, 2u << 20);
+    EXPECT_DOUBLE_EQ(l.scenario.device.bus_clock.hz, 12e6);
+    EXPECT_DOUBLE_EQ(l.scenario.link.mac_efficiency, 0.9);
+    // platform: NAME was turned into {profile: NAME, ...} and the override applied on top.
+    EXPECT_EQ(l.platform.name, "test-board");
+    EXPECT_EQ(l.platform.spi_host.cs_setup.ps, 25'000);
+    EXPECT_EQ(l.platform.spi_host.cs_hold.ps, 30'000); // untouched profile value
+    EXPECT_EQ(l.platform.cpu.cores, 1u);
+}
+
+TEST(ScenarioConfig, BadOverridesGetTheSameErrorsNamingTheSetArgument) {
+    const auto dir = test_dir();
+    const std::string file = scenario(dir, "");
+    auto err = [&](const std::string& set) {
+        load_options o;
+        o.overrides = {set};
+        return load_error(file, o);
+    };
+    EXPECT_EQ(err("driver.power_save=maybe"),
+              "--set driver.power_save=maybe: driver.power_save: expected a boolean (true or "
+              "false), got 'maybe'");
+    EXPECT_TRUE(starts_with(err("drivr.power_save=true"),
+                            "--set drivr.power_save=true: unknown key 'drivr' in scenario"));
+    EXPECT_TRUE(starts_with(err("platform.spi_host.cs_setpu=1ns"),
+                            "--set platform.spi_host.cs_setpu=1ns: unknown key 'cs_setpu' in "
+                            "platform.spi_host"));
+    EXPECT_EQ(err("power_save"), "--set power_save: expected key.path=value");
+    EXPECT_EQ(err("device.type.x=1"),
+              "--set device.type.x=1: 'device.type' is a scalar, not a mapping");
+    EXPECT_TRUE(
+        starts_with(err("duration=-1s"), "--set duration=-1s: duration: must not be negative"));
+}
+
+TEST(ScenarioConfig, ImpossibleValuesAreRejectedNamingTheKey) {
+    auto err = [](const std::string& body) { return load_error(scenario(test_dir(), body)); };
+    load_options zero_clock;
+    zero_clock.overrides = {"device.bus_clock=0Hz"};
+    EXPECT_NE(
+        load_error(scenario(test_dir(), ""), zero_clock).find("device.bus_clock: must be > 0"),
+        std::string::npos);
+    load_options fast;
+    fast.overrides = {"device.bus_clock=60MHz"};
+    EXPECT_NE(load_error(scenario(test_dir(), ""), fast)
+                  .find("device.bus_clock: above the wilc1000 spi maximum of 48MHz"),
+              std::string::npos);
+    load_options zero_duration;
+    zero_duration.overrides = {"duration=0"};
+    EXPECT_NE(load_error(scenario(test_dir(), ""), zero_duration).find("duration: must be > 0"),
+              std::string::npos);
+    EXPECT_NE(err("link: {mac_efficiency: 1.5}\n").find("link.mac_efficiency: must be in (0, 1]"),
+              std::string::npos);
+    load_options window;
+    window.overrides = {"traffic.window=1KiB"};
+    EXPECT_NE(load_error(scenario(test_dir(), ""), window)
+                  .find("traffic.window: must be at least segment_size"),
+              std::string::npos);
+    load_options mss;
+    mss.overrides = {"traffic.segment_size=9000"};
+    EXPECT_NE(
+        load_error(scenario(test_dir(), ""), mss).find("traffic.segment_size: must be <= 1460"),
+        std::string::npos);
+}
+
+TEST(ScenarioConfig, UnknownNamesListTheKnownOnes) {
+    auto err = [](const std::string& set, std::vector<std::string> variants = {}) {
+        load_options o;
+        o.overrides = {set};
+        o.known_variants = std::move(variants);
+        return load_error(scenario(test_dir(), ""), o);
+    };
+    EXPECT_NE(err("device.type=wilc3000")
+                  .find("device.type: unknown value 'wilc3000' (known: wilc1000, ks8851)"),
+              std::string::npos);
+    EXPECT_NE(err("device.bus=i2c").find("device.bus: unknown value 'i2c' (known: spi, sdio, par)"),
+              std::string::npos);
+    EXPECT_NE(err("device.bus=par").find("wilc1000 has no parallel bus interface"),
+              std::string::npos);
+    EXPECT_NE(err("driver.variant=fast", {"no-chip-sleep"})
+                  .find("driver.variant: unknown value 'fast' (known: pristine, no-chip-sleep)"),
+              std::string::npos);
+    EXPECT_NE(err("traffic.kind=tcp")
+                  .find("traffic.kind: unknown value 'tcp' (known: ttcp_tx, "
+                        "ttcp_rx, udp_tx, udp_rx, ping, iperf_tx, iperf_rx)"),
+              std::string::npos);
+    // A registered variant is accepted.
+    load_options ok;
+    ok.overrides = {"driver.variant=no-chip-sleep"};
+    ok.known_variants = {"no-chip-sleep"};
+    EXPECT_EQ(load_scenario(scenario(test_dir(), ""), ok).scenario.driver.variant, "no-chip-sleep");
+}
+
+TEST(ScenarioConfig, MissingRequiredKeyPointsAtTheLikelyMisspelling) {
+    const auto dir = test_dir();
+    write_file(dir / "platforms" / "test-board.yaml", nicsim::test::test_platform_yaml());
+    const std::string file = write_file(dir / "s.yaml", "duration: 10s\n"
+                                                        "platform: test-board\n"
+                                                        "devce: {type: wilc1000, bus: spi}\n"
+                                                        "traffic: {kind: ping}\n");
+    const std::string msg = load_error(file);
+    EXPECT_TRUE(starts_with(msg, file + ":1:1: missing required key 'device' in scenario")) << msg;
+    EXPECT_NE(msg.find("'devce' at " + file + ":3:1 a misspelling?"), std::string::npos) << msg;
+}
+
+TEST(ScenarioConfig, DuplicateKeysAndSyntaxErrorsHavePositions) {
+    const std::string dup = scenario(test_dir(), "seed: 1\nseed: 2\n");
+    EXPECT_TRUE(
+        starts_with(load_error(dup),
+                    dup + ":7:1: duplicate key 'seed' in scenario (first at " + dup + ":6:1)"));
+    const std::string bad = write_file(test_dir() / "bad.yaml", "name: x\ndevice: [a, b\n");
+    EXPECT_TRUE(starts_with(load_error(bad), bad + ":")) << load_error(bad);
+    EXPECT_NE(load_error(bad).find("YAML syntax error"), std::string::npos);
+}
+
+TEST(ScenarioConfig, KeysThatDoNotApplyToTheTrafficKindAreRejected) {
+    const auto dir = test_dir();
+    write_file(dir / "platforms" / "test-board.yaml", nicsim::test::test_platform_yaml());
+    const std::string file = write_file(dir / "s.yaml", "duration: 10s\n"
+                                                        "platform: test-board\n"
+                                                        "device: {type: wilc1000, bus: spi}\n"
+                                                        "traffic:\n"
+                                                        "  kind: udp_tx\n"
+                                                        "  window: 64KiB\n");
+    EXPECT_TRUE(starts_with(load_error(file),
+                            file + ":6:3: unknown key 'window' in traffic for kind udp_tx"))
+        << load_error(file);
+}
+
+TEST(ScenarioConfig, DeviceSpecificChecks) {
+    auto err = [](const std::string& set) {
+        load_options o;
+        o.overrides = {"device={type: ks8851, bus: spi}", set};
+        return load_error(scenario(test_dir(), ""), o);
+    };
+    EXPECT_NE(err("driver.power_save=true")
+                  .find("driver.power_save: the ks8851 driver has no chip sleep control"),
+              std::string::npos);
+    EXPECT_NE(
+        err("driver.module_params.enable_crc7=true")
+            .find("unknown module parameter 'enable_crc7' of the ks8851 driver (known: message)"),
+        std::string::npos);
+    EXPECT_NE(err("device.irq=in_band").find("device.irq: in_band interrupts exist only on sdio"),
+              std::string::npos);
+    load_options ks;
+    ks.overrides = {"device={type: ks8851, bus: spi}", "driver.module_params.message=7"};
+    const auto l = load_scenario(scenario(test_dir(), ""), ks);
+    EXPECT_DOUBLE_EQ(l.scenario.device.bus_clock.hz, 25e6); // ks8851 default
+    EXPECT_DOUBLE_EQ(l.scenario.link.phy_rate.bps, 100e6);
+    EXPECT_EQ(l.scenario.driver.module_params.at("message"), "7");
+}
+
+TEST(ScenarioConfig, PlatformNotFoundListsWhereItLookedAndKnownProfiles) {
+    const auto dir = test_dir();
+    const std::string file = scenario(dir, "");
+    load_options o;
+    o.overrides = {"platform=nope"};
+    o.configs_dir = (dir / "cfg").string();
+    write_file(dir / "cfg" / "platforms" / "board-a.yaml", nicsim::test::test_platform_yaml());
+    const std::string msg = load_error(file, o);
+    EXPECT_NE(msg.find("no platform profile 'nope'"), std::string::npos) << msg;
+    EXPECT_NE(msg.find((dir / "platforms" / "nope.yaml").string()), std::string::npos) << msg;
+    EXPECT_NE(msg.find(": board-a)"), std::string::npos) << msg;
+    // And a name found only in the configs dir is used.
+    o.overrides = {"platform=board-a"};
+    EXPECT_EQ(load_scenario(file, o).scenario.platform,
+              (dir / "cfg" / "platforms" / "board-a.yaml").string());
+}
+
+TEST(PlatformProfile, ParsesEveryField) {
+    const std::string file = write_file(test_dir() / "p.yaml", nicsim::test::test_platform_yaml());
+    const platform_profile p = load_platform(file);
+    EXPECT_EQ(p.name, "test-board");
+    EXPECT_EQ(p.cpu.cores, 2u);
+    EXPECT_EQ(p.cpu.hz, 250u);
+    EXPECT_EQ(p.kernel.irq_to_thread_latency.ps, 31'000'000);
+    EXPECT_EQ(p.kernel.sched_wakeup_latency.ps, 17'000'000);
+    EXPECT_EQ(p.kernel.timer_slack.ps, 50'000'000);
+    EXPECT_EQ(p.kernel.per_packet_stack_cost.ps, 1'500'000);
+    EXPECT_EQ(p.kernel.per_byte_stack_cost.ps, 3'000);
+    EXPECT_EQ(p.spi_host.controller, "test_spi");
+    EXPECT_DOUBLE_EQ(p.spi_host.max_speed.hz, 100e6);
+    EXPECT_EQ(p.spi_host.per_message_overhead.ps, 21'000'000);
+    EXPECT_EQ(p.spi_host.per_transfer_overhead.ps, 4'000'000);
+    EXPECT_EQ(p.spi_host.cs_setup.ps, 20'000);
+    EXPECT_EQ(p.spi_host.cs_hold.ps, 30'000);
+    EXPECT_EQ(p.spi_host.cs_inactive_min.ps, 40'000);
+    EXPECT_EQ(p.spi_host.inter_transfer_gap.ps, 1'000'000);
+    EXPECT_EQ(p.spi_host.inter_word_gap_cycles, 2u);
+    EXPECT_EQ(p.spi_host.inter_word_gap.ps, 5'000);
+    EXPECT_EQ(p.spi_host.dma_threshold.bytes, 96u);
+    EXPECT_EQ(p.spi_host.dma_setup.ps, 7'000'000);
+    EXPECT_EQ(p.spi_host.polling_limit.ps, 30'000'000);
+    EXPECT_EQ(detect_config_kind(file), config_kind::platform);
+}
+
+TEST(PlatformProfile, EveryKeyIsRequiredAndValuesChecked) {
+    std::string text = nicsim::test::test_platform_yaml();
+    const std::string without_hold =
+        text.substr(0, text.find("  cs_hold")) + text.substr(text.find("  cs_inactive_min"));
+    const std::string file = write_file(test_dir() / "p.yaml", without_hold);
+    try {
+        load_platform(file);
+        FAIL() << "profile without cs_hold accepted";
+    } catch (const config_error& e) {
+        EXPECT_TRUE(
+            starts_with(e.what(), file + ":13:3: missing required key 'cs_hold' in spi_host"))
+            << e.what();
+    }
+    try {
+        load_platform(file, {"cpu.cores=0"});
+        FAIL();
+    } catch (const config_error& e) {
+        EXPECT_EQ(std::string(e.what()), "--set cpu.cores=0: cpu.cores: must be >= 1 (got '0')");
+    }
+}

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: MIT
+// A report with known numbers for renderer/writer tests.
+#pragma once
+
+#include "testbench/report/report.h"
+
+namespace nicsim::test {
+
+inline report::report sample_report(bool power_save) {
+    report::report r;
+    r.run.scenario = "wilc1000-spi-ttcp-tx";
+    r.run.scenario_file = "configs/wilc1000-spi-ttcp-tx.yaml";
+    r.run.platform = "sama5-class";
+    r.run.device = "wilc1000";
+    r.run.bus = "spi";
+    r.run.bus_clock_hz = 48e6;
+    r.run.driver_variant = "pristine";
+    r.run.power_save = power_save;
+    r.run.traffic = "ttcp_tx";
+    r.run.seed = 1;
+    r.run.nicsim_version = "0.1.0";
+    r.run.kernel_version = "6.1.192";
+    r.sim_time_s = 40.0;
+    r.end_reason = "traffic complete";
+    report::flow_report f;
+    f.name = "ttcp";
+    f.kind = "ttcp_tx";
+    f.direction = "tx";
+    f.bytes = 16777216;
+    f.frames = 11492;
+    f.active_time_s = 40.0;
+    // 16 MiB in 40 s: 409.6 KiB/s = 3.3554432 Mbit/s
+    f.goodput_bps = 16777216.0 * 8 / 40.0 * (power_save ? 1.0 : 3.75);
+    r.flows.push_back(f);
+    report::device_report d;
+    d.name = "wlan0";
+    d.type = "wilc1000";
+    d.bus = "spi";
+    d.bus_clock_hz = 48e6;
+    d.frames_tx = 11492;
+    d.frames_rx = 5746;
+    d.wakeups = power_save ? 17238 : 0;
+    d.wake_time_s = power_save ? 1.25 : 0;
+    d.power_states = {{"awake", 30.0, 0.0605, 30.0 * 0.0605 * 3.3},
+                      {"sleep", 10.0, 0.0014, 10.0 * 0.0014 * 3.3}};
+    d.supply_voltage_v = 3.3;
+    d.power_is_proxy = true;
+    d.power_source = "ATWILC3000 datasheet table";
+    d.bus_transactions = 103428; // 6 per frame
+    d.bus_bytes = 34476000;      // 2000 per frame
+    d.bus_busy_s = 10.0;         // 25 %
+    r.devices.push_back(d);
+    r.host_cpu_cores = 1;
+    r.host_cpu_busy_s = 30.0; // 75 %
+    r.findings.push_back({12.5, "wilc1000.spi", "warning", "CRC7 error in command 0xc3"});
+    r.host.wall_time_s = 0.25;
+    r.host.peak_rss_mb = 42.5;
+    return r;
+}
+
+} // namespace nicsim::test

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: MIT
+#include <string>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "testbench/report/json_writer.h"
+#include "testbench/report/text_renderer.h"
+#include "tests/testbench/report_fixture.h"
+
+using namespace nicsim::report;
+using nicsim::test::sample_report;
+
+TEST(ReportJson, IdenticalReportsAreByteIdentical) {
+    const std::string a = write_json(sample_report(true));
+    const std::string b = write_json(sample_report(true));
+    EXPECT_EQ(a, b);
+    EXPECT_NE(a, write_json(sample_report(false))); // and the content matters
+}
+
+TEST(ReportJson, HostBlockIsLastAndTheOnlyNonDeterministicPart) {
+    report r1 = sample_report(true);
+    report r2 = sample_report(true);
+    r2.host.wall_time_s = 9.75;
+    r2.host.peak_rss_mb = 120.0;
+    const std::string a = write_json(r1);
+    const std::string b = write_json(r2);
+    EXPECT_NE(a, b);
+    // Everything before "host" is byte-identical.
+    const auto ha = a.find("\n  \"host\": {");
+    const auto hb = b.find("\n  \"host\": {");
+    ASSERT_NE(ha, std::string::npos);
+    EXPECT_EQ(a.substr(0, ha), b.substr(0, hb));
+    const auto j = to_json(r2);
+    EXPECT_EQ(j.items().begin().key(), "schema_version");
+    std::string last;
+    for (const auto& it : j.items())
+        last = it.key();
+    EXPECT_EQ(last, "host");
+    EXPECT_DOUBLE_EQ(j["host"]["wall_time_s"].get<double>(), 9.75);
+    EXPECT_DOUBLE_EQ(j["host"]["peak_rss_mb"].get<double>(), 120.0);
+}
+
+TEST(ReportJson, KeyOrderIsFixed) {
+    const auto j = to_json(sample_report(true));
+    std::vector<std::string> keys;
+    for (const auto& it : j.items())
+        keys.push_back(it.key());
+    EXPECT_EQ(keys, (std::vector<std::string>{"schema_version", "run", "sim_time_s", "end_reason",
+                                              "flows", "totals", "devices", "host_cpu", "findings",
+                                              "host"}));
+    std::vector<std::string> dev;
+    for (const auto& it : j["devices"][0].items())
+        dev.push_back(it.key());
+    EXPECT_EQ(dev, (std::vector<std::string>{
+                       "name", "type", "bus", "bus_clock_hz", "frames", "frames_tx", "frames_rx",
+                       "wakeups", "wake_time_s", "power_states", "supply_voltage_v",
+                       "power_is_proxy", "power_source", "energy_j", "avg_power_w", "bus_stats"}));
+}
+
+TEST(ReportJson, DerivedValuesAreComputedFromTheCounts) {
+    const auto j = to_json(sample_report(true));
+    EXPECT_DOUBLE_EQ(j["flows"][0]["goodput_bps"].get<double>(), 3355443.2);
+    EXPECT_DOUBLE_EQ(j["totals"]["goodput_bps"].get<double>(), 3355443.2);
+    EXPECT_EQ(j["totals"]["bytes"].get<std::uint64_t>(), 16777216u);
+    const auto& d = j["devices"][0];
+    EXPECT_EQ(d["frames"].get<std::uint64_t>(), 17238u);
+    EXPECT_EQ(d["wakeups"].get<std::uint64_t>(), 17238u);
+    const double energy = 30.0 * 0.0605 * 3.3 + 10.0 * 0.0014 * 3.3;
+    EXPECT_DOUBLE_EQ(d["energy_j"].get<double>(), energy);
+    EXPECT_DOUBLE_EQ(d["avg_power_w"].get<double>(), energy / 40.0);
+    EXPECT_DOUBLE_EQ(d["bus_stats"]["transactions_per_frame"].get<double>(), 6.0);
+    EXPECT_DOUBLE_EQ(d["bus_stats"]["bytes_per_frame"].get<double>(), 2000.0);
+    EXPECT_DOUBLE_EQ(d["bus_stats"]["utilisation"].get<double>(), 0.25);
+    EXPECT_DOUBLE_EQ(j["host_cpu"]["busy_share"].get<double>(), 0.75);
+    // No frames: per-frame values are null, not a division by zero.
+    report r = sample_report(true);
+    r.devices[0].frames_tx = r.devices[0].frames_rx = 0;
+    EXPECT_TRUE(to_json(r)["devices"][0]["bus_stats"]["bytes_per_frame"].is_null());
+}
+
+TEST(ReportJson, ReadsBackWhatItWrote) {
+    const report r = sample_report(true);
+    const report back = read_json(write_json(r), "mem");
+    EXPECT_EQ(write_json(back), write_json(r));
+    EXPECT_THROW(read_json("{\"schema_version\": 1}", "x.json"), std::runtime_error);
+    try {
+        read_json("{\"schema_version\": 99}", "x.json");
+    } catch (const std::runtime_error& e) {
+        EXPECT_NE(std::string(e.what()).find("x.json: schema_version 99"), std::string::npos);
+    }
+}
+
+TEST(ReportText, ShowsThroughputInKBsAndMbitsAndTheDeviceNumbers) {
+    const std::string t = render_text(sample_report(true));
+    EXPECT_NE(t.find("409.6 KB/s"), std::string::npos) << t;
+    EXPECT_NE(t.find("3.355 Mbit/s"), std::string::npos) << t;
+    EXPECT_NE(t.find("17238"), std::string::npos) << t;          // wake-ups
+    EXPECT_NE(t.find("6.00 per frame"), std::string::npos) << t; // SPI transactions
+    EXPECT_NE(t.find("2000.0 per frame"), std::string::npos) << t;
+    EXPECT_NE(t.find("25.0 %"), std::string::npos) << t;           // bus utilisation
+    EXPECT_NE(t.find("75.0 % of 1 core"), std::string::npos) << t; // host CPU
+    EXPECT_NE(t.find("60.50 mA"), std::string::npos) << t;
+    EXPECT_NE(t.find("proxy: ATWILC3000"), std::string::npos) << t;
+    EXPECT_NE(t.find("CRC7 error in command 0xc3"), std::string::npos) << t;
+    // Aligned: every table line has its value starting in the same column.
+    size_t col = std::string::npos;
+    size_t pos = 0;
+    while (pos < t.size()) {
+        const auto eol = t.find('\n', pos);
+        const std::string line = t.substr(pos, eol - pos);
+        pos = eol + 1;
+        if (line.rfind("findings:", 0) == 0)
+            break;
+        const auto v = line.find("  ", 2) == std::string::npos
+                           ? 0
+                           : line.find_first_not_of(' ', line.find("  ", 2));
+        if (col == std::string::npos)
+            col = v;
+        EXPECT_EQ(v, col) << line;
+    }
+}
+
+TEST(ReportText, SideBySideNamesColumnsByTheDifferingSetting) {
+    const std::string t = render_side_by_side({sample_report(false), sample_report(true)});
+    const auto header = t.substr(0, t.find('\n'));
+    const auto off = header.find("power_save=off");
+    const auto on = header.find("power_save=on");
+    ASSERT_NE(off, std::string::npos) << t;
+    ASSERT_NE(on, std::string::npos) << t;
+    EXPECT_LT(off, on);
+    // The goodput row has the off value (3.75x) in the first column and the on value in the second.
+    const auto row_start = t.find("  flow ttcp goodput");
+    ASSERT_NE(row_start, std::string::npos) << t;
+    const std::string row = t.substr(row_start, t.find('\n', row_start) - row_start);
+    const auto v_off = row.find("1536.0 KB/s");
+    const auto v_on = row.find("409.6 KB/s");
+    ASSERT_NE(v_off, std::string::npos) << row;
+    ASSERT_NE(v_on, std::string::npos) << row;
+    EXPECT_LT(v_off, v_on);
+    // Explicit labels win.
+    const std::string l =
+        render_side_by_side({sample_report(false), sample_report(true)}, {"A", "B"});
+    EXPECT_NE(l.substr(0, l.find('\n')).find("A"), std::string::npos);
+}
