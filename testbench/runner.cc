@@ -1,13 +1,35 @@
 // SPDX-License-Identifier: MIT
 //
-// Placeholder runner: the composition of chips, driver and traffic is not written yet, so every
-// scenario ends with a run_error naming what is missing (exit code 2 from the CLI).
+// The composition root: picks the system for the scenario's device and bus, runs it once.
 #include "testbench/runner.h"
+
+#include <algorithm>
+
+#include "driver/include/nicsim/driver_variant.h"
+#include "testbench/system/wilc1000_spi_system.h"
 
 namespace nicsim {
 
+namespace {
+// The variants linked into this binary (the generated table of driver/CMakeLists.txt).
+std::vector<std::string> linked_variants() {
+    std::vector<std::string> names;
+    for (const auto* const* v = nicsim_driver_variants; *v; ++v)
+        if (std::find(names.begin(), names.end(), (*v)->name) == names.end())
+            names.emplace_back((*v)->name);
+    return names;
+}
+const bool registered = (set_driver_variant_lister(&linked_variants), true);
+} // namespace
+
 report::report run_scenario(const config::scenario_config& scenario,
-                            const config::platform_profile& /*platform*/) {
+                            const config::platform_profile& platform) {
+    using config::bus_type;
+    using config::device_type;
+    if (scenario.device.type == device_type::wilc1000 && scenario.device.bus == bus_type::spi) {
+        wilc1000_spi_system system("system", scenario, platform);
+        return system.run();
+    }
     throw run_error(std::string("not implemented yet: ") + config::to_string(scenario.device.type) +
                     "/" + config::to_string(scenario.device.bus));
 }

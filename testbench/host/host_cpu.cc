@@ -14,6 +14,27 @@ host_cpu::host_cpu(sc_core::sc_module_name name, unsigned cores)
 void host_cpu::run(const sc_core::sc_time& work) {
     if (work == sc_core::SC_ZERO_TIME)
         return;
+    take_core();
+    wait(work);
+    m_busy += work;
+    give_core();
+}
+
+void host_cpu::acquire() {
+    take_core();
+    m_held_since.push_back(sc_core::sc_time_stamp());
+}
+
+void host_cpu::release() {
+    if (m_held_since.empty())
+        throw std::logic_error(std::string(name()) + ": release() without acquire()");
+    // Cores are interchangeable: book the longest-held interval (FIFO) as busy time.
+    m_busy += sc_core::sc_time_stamp() - m_held_since.front();
+    m_held_since.pop_front();
+    give_core();
+}
+
+void host_cpu::take_core() {
     const unsigned long long ticket = m_next_ticket++;
     const sc_core::sc_time asked = sc_core::sc_time_stamp();
     // FIFO: a caller takes a core only when one is free and every earlier caller has one.
@@ -24,8 +45,9 @@ void host_cpu::run(const sc_core::sc_time& work) {
     m_wait += sc_core::sc_time_stamp() - asked;
     if (m_free > 0)
         m_released.notify(sc_core::SC_ZERO_TIME); // let the next waiter check for a free core
-    wait(work);
-    m_busy += work;
+}
+
+void host_cpu::give_core() {
     ++m_free;
     m_released.notify(sc_core::SC_ZERO_TIME);
 }

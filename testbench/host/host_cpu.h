@@ -20,6 +20,15 @@ class host_cpu : public sc_core::sc_module {
     // the work is done (after waiting for a free core if none was free).
     void run(const sc_core::sc_time& work);
 
+    // Holds one core across a blocking operation (e.g. a PIO SPI transfer the CPU feeds byte by
+    // byte): acquire() waits for a core like run(), release() frees it and books the time held.
+    void acquire();
+    void release();
+
+    // Books CPU time that was already spent without competing for a core (busy-wait hooks
+    // that report after the fact).
+    void charge(const sc_core::sc_time& work) { m_busy += work; }
+
     unsigned cores() const { return m_cores; }
     // Total CPU time consumed, summed over cores.
     const sc_core::sc_time& busy_time() const { return m_busy; }
@@ -29,6 +38,9 @@ class host_cpu : public sc_core::sc_module {
     const sc_core::sc_time& wait_time() const { return m_wait; }
 
   private:
+    void take_core();
+    void give_core();
+
     unsigned m_cores;
     unsigned m_free;
     unsigned long long m_next_ticket = 0;  // FIFO order of waiters
@@ -36,6 +48,7 @@ class host_cpu : public sc_core::sc_module {
     sc_core::sc_event m_released;
     sc_core::sc_time m_busy = sc_core::SC_ZERO_TIME;
     sc_core::sc_time m_wait = sc_core::SC_ZERO_TIME;
+    std::deque<sc_core::sc_time> m_held_since; // acquire() times of the cores held via acquire
 };
 
 } // namespace nicsim

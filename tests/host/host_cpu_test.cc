@@ -53,3 +53,23 @@ TEST(HostCpu, TwoCoresRunTwoAtOnce) {
 TEST(HostCpu, ZeroCoresIsRejected) {
     EXPECT_THROW(host_cpu("cpu", 0), std::invalid_argument);
 }
+
+TEST(HostCpu, AcquireHoldsACoreAcrossABlockingOperation) {
+    host_cpu cpu("cpu", 1);
+    sc_time second_done;
+    sc_spawn([&] {
+        cpu.acquire();
+        wait(5, SC_US); // e.g. a PIO transfer: the core stays busy while the bus shifts
+        cpu.release();
+    });
+    sc_spawn([&] {
+        wait(1, SC_PS);
+        cpu.run(sc_time(2, SC_US));
+        second_done = sc_time_stamp();
+    });
+    sc_start();
+    EXPECT_EQ(second_done, sc_time(7, SC_US));
+    EXPECT_EQ(cpu.busy_time(), sc_time(7, SC_US));
+    cpu.charge(sc_time(1, SC_US));
+    EXPECT_EQ(cpu.busy_time(), sc_time(8, SC_US));
+}

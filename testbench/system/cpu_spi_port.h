@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: MIT
+// The SPI host controller as the driver's spi_sync sees it on a board: the controller driver's
+// per-message software overhead runs on a CPU core, and a frame the CPU feeds by PIO keeps the
+// core busy for its whole bus time; DMA frames leave the core free while they shift. So driver
+// threads and the traffic application compete for the CPU as on the board.
+#pragma once
+
+#include "bus/spi/spi_host.h"
+#include "driver/lx_emul_bus/bus_bridge.h"
+#include "testbench/host/host_cpu.h"
+
+namespace nicsim {
+
+class cpu_spi_port : public lx_bus::spi_port {
+  public:
+    // `host` must be configured with per_message_overhead = 0: this port charges it on the CPU.
+    cpu_spi_port(host_cpu& cpu, spi::spi_host& host, unsigned cs,
+                 sc_core::sc_time per_message_overhead, size_t dma_threshold_bytes)
+        : m_cpu(cpu), m_host(host), m_cs(cs), m_overhead(per_message_overhead),
+          m_dma_threshold(dma_threshold_bytes) {}
+
+    void transfer(spi::spi_payload& frame) override {
+        frame.cs = m_cs;
+        m_cpu.run(m_overhead);
+        if (uses_pio(frame)) {
+            m_cpu.acquire();
+            m_host.transfer(frame);
+            m_cpu.release();
+        } else {
+            m_host.transfer(frame);
+        }
+    }
+
+  private:
+    // PIO when any transfer is below the DMA threshold (the CPU then services the FIFO).
+    bool uses_pio(const spi::spi_payload& frame) const {
+        if (m_dma_threshold == 0)
+            return true;
+        for (const auto& x : frame.xfers)
+            if (x.len < m_dma_threshold)
+                return true;
+        return false;
+    }
+
+    host_cpu& m_cpu;
+    spi::spi_host& m_host;
+    unsigned m_cs;
+    sc_core::sc_time m_overhead;
+    size_t m_dma_threshold;
+};
+
+} // namespace nicsim

@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: MIT
+#include "testbench/system/traffic_session.h"
+
+#include <stdexcept>
+
+namespace nicsim {
+
+using config::traffic_kind;
+
+namespace {
+sc_core::sc_time to_sc(config::duration d) {
+    return sc_core::sc_time(static_cast<double>(d.ps), sc_core::SC_PS);
+}
+} // namespace
+
+traffic_session::traffic_session(const config::traffic_config& cfg, std::uint64_t seed,
+                                 const traffic::endpoint_addr& host,
+                                 const traffic::endpoint_addr& peer)
+    : m_cfg(cfg) {
+    const bool tx = config::is_tx(cfg.kind);
+    const traffic::endpoint_addr& from = tx ? host : peer;
+    const traffic::endpoint_addr& to = tx ? peer : host;
+    switch (cfg.kind) {
+    case traffic_kind::ttcp_tx:
+    case traffic_kind::ttcp_rx:
+    case traffic_kind::iperf_tx:
+    case traffic_kind::iperf_rx: {
+        traffic::tcp_bulk_config c;
+        c.sender = from;
+        c.receiver = to;
+        c.total_bytes = cfg.bytes.bytes;
+        c.mss = static_cast<std::uint32_t>(cfg.segment_size.bytes);
+        // segment_size is the MSS without options: keep the MTU-sized frames ttcp produces.
+        c.timestamps = false;
+        c.window = cfg.window.bytes;
+        c.seed = seed;
+        c.autostart = false;
+        m_tcp = std::make_unique<traffic::tcp_bulk_flow>("tcp", c);
+        m_host = tx ? static_cast<traffic::endpoint*>(&m_tcp->sender()) : &m_tcp->receiver();
+        m_peer = tx ? static_cast<traffic::endpoint*>(&m_tcp->receiver()) : &m_tcp->sender();
+        break;
+    }
+    case traffic_kind::udp_tx:
+    case traffic_kind::udp_rx: {
+        traffic::udp_flood_config c;
+        c.sender = from;
+        c.receiver = to;
+        c.payload_size = static_cast<std::uint32_t>(cfg.datagram_size.bytes);
+        c.count = c.payload_size ? (cfg.bytes.bytes + c.payload_size - 1) / c.payload_size : 0;
+        c.rate_bps = cfg.rate.bps;
+        c.seed = seed;
+        c.autostart = false;
+        m_udp = std::make_unique<traffic::udp_flood_flow>("udp", c);
+        m_host = tx ? static_cast<traffic::endpoint*>(&m_udp->sender()) : &m_udp->receiver();
+        m_peer = tx ? static_cast<traffic::endpoint*>(&m_udp->receiver()) : &m_udp->sender();
+        break;
+    }
+    case traffic_kind::ping: {
+        traffic::ping_config c;
+        c.pinger = host;
+        c.responder = peer;
+        c.count = static_cast<std::uint32_t>(cfg.count);
+        c.payload_size = static_cast<std::uint32_t>(cfg.payload_size.bytes);
+        c.interval = to_sc(cfg.interval);
+        c.seed = seed;
+        c.autostart = false;
+        m_ping = std::make_unique<traffic::ping_flow>("ping", c);
+        m_host = &m_ping->pinger();
+        m_peer = &m_ping->responder();
+        break;
+    }
+    }
+    if (!m_host)
+        throw std::invalid_argument(std::string("traffic kind not supported: ") +
+                                    config::to_string(cfg.kind));
+}
+
+void traffic_session::start() {
+    if (m_tcp)
+        m_tcp->start();
+    if (m_udp)
+        m_udp->start();
+    if (m_ping)
+        m_ping->start();
+}
+
+const sc_core::sc_event& traffic_session::done_event() const {
+    if (m_tcp)
+        return m_tcp->done_event();
+    if (m_udp)
+        return m_udp->done_event();
+    return m_ping->done_event();
+}
+
+bool traffic_session::finished() const {
+    if (m_tcp)
+        return m_tcp->finished();
+    if (m_udp)
+        return m_udp->finished();
+    return m_ping->finished();
+}
+
+bool traffic_session::failed() const {
+    if (m_tcp)
+        return m_tcp->result().failed;
+    if (m_udp)
+        return m_udp->result().failed;
+    return m_ping->result().failed;
+}
+
+std::string traffic_session::error() const {
+    if (m_tcp)
+        return m_tcp->result().error;
+    if (m_udp)
+        return m_udp->result().error;
+    return m_ping->result().error;
+}
+
+report::flow_report traffic_session::flow_report() const {
+    report::flow_report f;
+    f.kind = config::to_string(m_cfg.kind);
+    f.direction = config::is_tx(m_cfg.kind) ? "tx" : "rx";
+    if (m_tcp) {
+        const auto& r = m_tcp->result();
+        f.name = "tcp";
+        f.bytes = r.bytes_delivered;
+        f.frames = r.segments_sent;
+        if (r.finished && !r.failed) {
+            f.active_time_s = r.duration().to_seconds();
+            f.goodput_bps = r.goodput_bps;
+        }
+    } else if (m_udp) {
+        const auto& r = m_udp->result();
+        f.name = "udp";
+        f.bytes = r.payload_bytes_received;
+        f.frames = r.sent;
+        f.active_time_s = (r.last_receive - r.first_send).to_seconds();
+        f.goodput_bps = r.goodput_bps;
+    } else {
+        const auto& r = m_ping->result();
+        f.name = "ping";
+        f.frames = r.transmitted + r.received;
+    }
+    return f;
+}
+
+} // namespace nicsim

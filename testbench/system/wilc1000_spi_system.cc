@@ -1,0 +1,278 @@
+// SPDX-License-Identifier: MIT
+#include "testbench/system/wilc1000_spi_system.h"
+
+#include <deque>
+#include <stdexcept>
+#include <string>
+
+#include "driver/include/lx_kit/irq_line_source.h"
+#include "driver/include/lx_kit/lx_emul_api.h"
+#include "driver/include/lx_kit/runtime.h"
+#include "driver/include/nicsim/lx_bus.h"
+#include "driver/lx_emul_bus/bus_bridge.h"
+#include "testbench/runner.h"
+
+namespace nicsim {
+
+using namespace sc_core;
+
+namespace {
+
+constexpr int wilc_irq_number = 1; // the Linux IRQ number of the GPIO the chip's IRQ pin is on
+// How often the application retries while the driver has stopped the netdev queue.
+// Assumption: the real stack is woken by netif_wake_queue; 50 us bounds the extra delay.
+const sc_time queue_stopped_poll(50, SC_US);
+
+sc_time to_sc(config::duration d) { return sc_time(static_cast<double>(d.ps), SC_PS); }
+
+spi::spi_host_timing host_timing(const config::spi_host_config& c) {
+    spi::spi_host_timing t;
+    t.per_message_overhead = SC_ZERO_TIME; // charged on the CPU by cpu_spi_port
+    t.per_transfer_overhead = to_sc(c.per_transfer_overhead);
+    t.cs_setup = to_sc(c.cs_setup);
+    t.cs_hold = to_sc(c.cs_hold);
+    t.cs_inactive_min = to_sc(c.cs_inactive_min);
+    t.inter_transfer_gap = to_sc(c.inter_transfer_gap);
+    t.inter_word_gap_cycles = c.inter_word_gap_cycles;
+    t.inter_word_gap = to_sc(c.inter_word_gap);
+    t.dma_threshold_bytes = c.dma_threshold.bytes;
+    t.dma_setup = to_sc(c.dma_setup);
+    t.max_speed_hz = static_cast<uint32_t>(c.max_speed.hz);
+    return t;
+}
+
+air_link_params air_params(const config::link_config& l) {
+    air_link_params p;
+    if (l.phy_rate.bps > 0)
+        p.phy_rate_bps = l.phy_rate.bps;
+    p.mac_efficiency = l.mac_efficiency;
+    return p;
+}
+
+traffic::endpoint_addr addr(const std::array<uint8_t, 6>& mac, uint32_t ip, uint16_t port) {
+    traffic::endpoint_addr a;
+    a.mac.bytes = mac;
+    a.ip.value = ip;
+    a.port = port;
+    return a;
+}
+
+} // namespace
+
+// The chip's IRQ wire as the driver's interrupt source (kept with the system's lifetime).
+struct wilc1000_spi_system::irq_binding {
+    lx_kit::irq_line_source src;
+    explicit irq_binding(const irq_line& l) : src(l) {}
+};
+
+wilc1000_spi_system::wilc1000_spi_system(sc_module_name name,
+                                         const config::scenario_config& scenario,
+                                         const config::platform_profile& platform)
+    : sc_module(name), m_sc(scenario), m_pf(platform), m_cpu("cpu", platform.cpu.cores),
+      m_spi_host("spi_host", 1, host_timing(platform.spi_host)), m_irq("irq", true),
+      m_air("air", air_params(scenario.link)) {
+    wilc::params chip_params;
+    m_chip = std::make_unique<wilc1000>("wilc1000", chip_params);
+    m_spi_host.spi_out[0].bind(m_chip->spi_in);
+    m_chip->irq.bind(m_irq);
+    m_chip->attach_air(m_air);
+    m_port = std::make_unique<cpu_spi_port>(m_cpu, m_spi_host, 0,
+                                            to_sc(platform.spi_host.per_message_overhead),
+                                            platform.spi_host.dma_threshold.bytes);
+
+    // Host = the station (the chip's MAC, which the driver reads from the firmware); peer = the
+    // far host behind the access point.
+    const auto host_addr = addr(chip_params.mac_addr, 0xc0a80102, 40000);
+    const auto peer_addr = addr({0x02, 0x00, 0x00, 0x00, 0xb0, 0x01}, 0xc0a80101, 5001);
+    m_traffic = std::make_unique<traffic_session>(scenario.traffic, scenario.seed, host_addr,
+                                                  peer_addr);
+    m_irq_src = std::make_unique<irq_binding>(m_irq);
+    bind_traffic();
+    SC_HAS_PROCESS(wilc1000_spi_system);
+    SC_THREAD(main);
+}
+
+wilc1000_spi_system::~wilc1000_spi_system() = default;
+
+void wilc1000_spi_system::fail(const std::string& why) {
+    if (m_failure.empty())
+        m_failure = why;
+    sc_stop();
+}
+
+void wilc1000_spi_system::bring_up() {
+    const std::string variant = m_sc.driver.variant;
+    auto& kp = lx_kit::params();
+    kp.hz = m_pf.cpu.hz;
+    kp.usleep_slack_ns = static_cast<uint64_t>(m_pf.kernel.timer_slack.ps / 1000);
+    kp.irq_latency_ns = static_cast<uint64_t>(m_pf.kernel.irq_to_thread_latency.ps / 1000);
+    lx_kit::set_busy_hook([this](const char*, sc_time, uint64_t ns) {
+        m_cpu.charge(sc_time(static_cast<double>(ns), SC_NS));
+    });
+
+    // Module parameters, then module_init of the variant's wilc1000 modules (registers the
+    // spi/sdio drivers), as insmod would.
+    std::vector<int> mods;
+    for (int i = 0; i < lx_emul_module_count(); ++i)
+        if (variant == lx_emul_module_variant(i) &&
+            std::string(lx_emul_module_name(i)).rfind("wilc1000", 0) == 0)
+            mods.push_back(i);
+    if (mods.empty())
+        throw run_error("driver variant '" + variant + "' of wilc1000 is not linked");
+    for (const auto& [param, value] : m_sc.driver.module_params) {
+        bool set = false;
+        for (int i : mods)
+            set = set || lx_emul_module_param_set(i, param.c_str(), value.c_str()) == 0;
+        if (!set)
+            throw run_error("driver.module_params: wilc1000/" + variant + " has no parameter '" +
+                            param + "'");
+    }
+    for (int i : mods)
+        if (!lx_emul_module_initialized(i) && lx_emul_module_init(i) != 0)
+            throw run_error(std::string("module_init failed: ") + lx_emul_module_name(i));
+
+    lx_bus_device_desc d{};
+    d.name = "spi0.0";
+    d.compatible = "microchip,wilc1000";
+    d.max_speed_hz = static_cast<uint32_t>(m_sc.device.bus_clock.hz);
+    d.spi_mode = 0;
+    d.irq = m_sc.device.irq == config::irq_mode::gpio ? wilc_irq_number : 0;
+    if (d.irq)
+        lx_kit::register_irq(d.irq, m_irq_src->src);
+    ::spi_device* spi = lx_bus_spi_create(&d);
+    lx_bus::spi_attach(spi, *m_port, 0);
+    if (int ret = lx_bus_spi_probe(spi, "wilc1000_spi", variant.c_str()))
+        throw run_error("wilc1000 probe failed: " + std::to_string(ret));
+    m_ndev = lx_bus_netdev_find("wilc1000_spi", variant.c_str(), 0);
+    if (!m_ndev)
+        throw run_error("wilc1000 probe registered no network device");
+    lx_emul_netdev_set_rx_sink(
+        m_ndev,
+        [](void* ctx, ::net_device*, const uint8_t* frame, size_t len) {
+            static_cast<traffic_session*>(ctx)->host_side().receive(frame, len);
+        },
+        m_traffic.get());
+
+    // ip link set wlan0 up: firmware download, start, the init config exchange, MAC query.
+    if (int ret = lx_emul_netdev_open(m_ndev))
+        throw run_error("ndo_open (ifup) of " + std::string(lx_bus_netdev_name(m_ndev)) +
+                        " failed: " + std::to_string(ret) + " (see the driver log above)");
+    // Stand-in for cfg80211 connect + NETDEV_UP power-save handling (docs/driver-build.md).
+    const lx_bus_wilc_ops* ops = lx_bus_wilc_ops_find(variant.c_str());
+    if (!ops)
+        throw run_error("wilc1000 glue of variant '" + variant + "' is not linked");
+    ops->set_bssid(m_ndev, wilc::params{}.bssid.data());
+    if (m_sc.driver.power_save) {
+        if (int ret = ops->set_power_mgmt(m_ndev, 1))
+            throw run_error("enabling power save (WID_POWER_MANAGEMENT) failed: " +
+                            std::to_string(ret));
+    }
+}
+
+void wilc1000_spi_system::bind_traffic() {
+    // Host side: the real driver's xmit; the board CPU pays the stack cost.
+    traffic::port host;
+    host.send = [this](std::vector<uint8_t> f) {
+        struct lx_bus_netdev_state st {};
+        for (;;) {
+            lx_bus_netdev_state(m_ndev, &st);
+            if (!st.queue_stopped && lx_emul_netdev_xmit(m_ndev, f.data(), f.size()) == 0)
+                return;
+            wait(queue_stopped_poll);
+        }
+    };
+    host.cpu_cost = [this](sc_time t) { m_cpu.run(t); };
+    host.cost.per_tx_frame = to_sc(m_pf.kernel.per_packet_stack_cost);
+    host.cost.per_rx_frame = to_sc(m_pf.kernel.per_packet_stack_cost);
+    host.cost.per_payload_byte = to_sc(m_pf.kernel.per_byte_stack_cost);
+    m_traffic->host_side().bind(host);
+
+    // Peer side: the far host answers through the access point after the link latency.
+    traffic::port peer;
+    const sc_time latency = to_sc(m_sc.link.latency);
+    peer.send = [this, latency](std::vector<uint8_t> f) {
+        m_air.peer_send(std::move(f), sc_time_stamp() + latency);
+    };
+    m_traffic->peer_side().bind(peer);
+    m_air.set_peer_sink(
+        [this](const air_frame& f) { m_traffic->peer_side().receive(f.bytes.data(), f.bytes.size()); });
+
+}
+
+void wilc1000_spi_system::main() {
+    try {
+        bring_up();
+    } catch (const std::exception& e) {
+        fail(e.what());
+        return;
+    }
+    m_up_time = sc_time_stamp();
+
+    wait(to_sc(m_sc.traffic.start));
+    m_traffic->start();
+    if (!m_traffic->finished())
+        wait(m_traffic->done_event());
+    if (m_traffic->failed())
+        fail("traffic failed: " + m_traffic->error());
+    m_end_reason = "traffic complete";
+    sc_stop();
+}
+
+report::report wilc1000_spi_system::run() {
+    lx_kit::set_abort_mode(lx_kit::abort_mode::stop_simulation);
+    sc_start(to_sc(m_sc.duration_limit));
+    if (lx_kit::aborted())
+        throw run_error("driver run stopped: " + lx_kit::abort_message());
+    if (!m_failure.empty())
+        throw run_error(m_failure);
+    if (m_end_reason.empty())
+        m_end_reason = "duration limit";
+    return make_report();
+}
+
+report::report wilc1000_spi_system::make_report() const {
+    report::report r;
+    const sc_time now = sc_time_stamp();
+    r.sim_time_s = now.to_seconds();
+    r.end_reason = m_end_reason;
+    r.flows.push_back(m_traffic->flow_report());
+
+    report::device_report d;
+    d.name = m_ndev ? lx_bus_netdev_name(m_ndev) : "wilc1000";
+    d.type = "wilc1000";
+    d.bus = "spi";
+    d.bus_clock_hz = m_sc.device.bus_clock.hz;
+    const auto& cs = m_chip->core.stats();
+    d.frames_tx = cs.tx_frames_to_air;
+    d.frames_rx = cs.rx_frames_from_air - cs.rx_frames_dropped;
+    auto& pm = m_chip->power();
+    d.wakeups = pm.host_wake_requests();
+    d.wake_time_s = pm.waking_time(now).to_seconds();
+    const wilc::params p;
+    d.supply_voltage_v = p.supply_voltage_v;
+    d.power_is_proxy = true;
+    d.power_source = "ATWILC3000 datasheet table as proxy (hardware-facts.md §1.3)";
+    for (size_t i = 0; i < size_t(wilc::energy_state::count_); ++i) {
+        const auto s = static_cast<wilc::energy_state>(i);
+        report::power_state_report ps;
+        ps.state = wilc::to_string(s);
+        ps.time_s = pm.time_in(s, now).to_seconds();
+        ps.current_a = pm.current_a(s);
+        ps.energy_j = ps.time_s * ps.current_a * p.supply_voltage_v;
+        d.power_states.push_back(ps);
+    }
+    const auto& hs = m_spi_host.stats();
+    d.bus_transactions = hs.frames;
+    d.bus_bytes = hs.bytes;
+    d.bus_busy_s = hs.wire_time.to_seconds();
+    r.devices.push_back(d);
+
+    r.host_cpu_cores = m_cpu.cores();
+    r.host_cpu_busy_s = m_cpu.busy_time().to_seconds();
+    for (const auto& f : m_chip->findings().list())
+        r.findings.push_back(
+            {f.time.to_seconds(), "wilc1000", "warning", std::string(wilc::to_string(f.kind)) + ": " + f.text});
+    return r;
+}
+
+} // namespace nicsim
