@@ -41,8 +41,8 @@ void par_host::write16(uint64_t addr, uint16_t value) {
 void par_host::access(par_payload& p) {
     if (p.addr < m_base || p.addr - m_base >= m_size) {
         std::ostringstream os;
-        os << name() << ": " << (p.is_read() ? "read" : "write") << " at bus address 0x"
-           << std::hex << p.addr << " is outside the chip-select window [0x" << m_base << ", 0x"
+        os << name() << ": " << (p.is_read() ? "read" : "write") << " at bus address 0x" << std::hex
+           << p.addr << " is outside the chip-select window [0x" << m_base << ", 0x"
            << m_base + m_size << ")";
         throw std::out_of_range(os.str());
     }

@@ -19,7 +19,7 @@ namespace nicsim::par {
 struct par_host_stats {
     uint64_t reads = 0;
     uint64_t writes = 0;
-    sc_core::sc_time busy; // CS# asserted (setup + strobe + wait states + hold)
+    sc_core::sc_time busy;           // CS# asserted (setup + strobe + wait states + hold)
     sc_core::sc_time recovery_stall; // time callers waited for the previous access's recovery
 };
 

@@ -29,11 +29,11 @@ inline constexpr uint8_t lanes_all = lane_lo | lane_hi;
 
 struct par_payload {
     par_command cmd = par_command::read;
-    uint64_t addr = 0;             // offset inside the chip-select window (bytes)
-    uint16_t data = 0;             // write: driven by the host; read: filled by the device
-    uint8_t lanes = lanes_all;     // byte-lane enables
+    uint64_t addr = 0;         // offset inside the chip-select window (bytes)
+    uint16_t data = 0;         // write: driven by the host; read: filled by the device
+    uint8_t lanes = lanes_all; // byte-lane enables
     par_response response = par_response::ok;
-    std::string error;             // set by the device when response != ok
+    std::string error; // set by the device when response != ok
 
     bool is_read() const { return cmd == par_command::read; }
     bool is_write() const { return cmd == par_command::write; }

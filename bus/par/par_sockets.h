@@ -45,7 +45,8 @@ class par_target_socket : public tlm::tlm_target_socket<16, par_protocol_types>,
 
   private:
     void b_transport(par_payload& p, sc_core::sc_time& t) override { m_slave.par_transport(p, t); }
-    tlm::tlm_sync_enum nb_transport_fw(par_payload& p, tlm::tlm_phase&, sc_core::sc_time&) override {
+    tlm::tlm_sync_enum nb_transport_fw(par_payload& p, tlm::tlm_phase&,
+                                       sc_core::sc_time&) override {
         p.response = par_response::protocol_error;
         p.error = "parallel bus: non-blocking transport is not supported";
         return tlm::TLM_COMPLETED;

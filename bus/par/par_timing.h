@@ -39,7 +39,10 @@ struct par_timing {
     void validate() const;
 
     sc_core::sc_time cycle() const { return sc_core::sc_time(1.0 / bus_clock_hz, sc_core::SC_SEC); }
-    sc_core::sc_time cycles(unsigned n) const { return cycle() * double(n); }
+    // n cycles computed in one step (no per-cycle rounding to the time resolution).
+    sc_core::sc_time cycles(unsigned n) const {
+        return sc_core::sc_time(double(n) / bus_clock_hz, sc_core::SC_SEC);
+    }
     unsigned strobe_cycles(bool write) const {
         return write ? write_strobe_cycles : read_strobe_cycles;
     }
@@ -48,7 +51,9 @@ struct par_timing {
         return cycles(issue_cycles + addr_setup_cycles + strobe_cycles(write));
     }
     // From the call to the caller's return (no recovery wait, no device wait states).
-    sc_core::sc_time access_time(bool write) const { return to_strobe_end(write) + cycles(hold_cycles); }
+    sc_core::sc_time access_time(bool write) const {
+        return cycles(issue_cycles + addr_setup_cycles + strobe_cycles(write) + hold_cycles);
+    }
 };
 
 } // namespace nicsim::par

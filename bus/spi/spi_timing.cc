@@ -17,10 +17,16 @@ uint64_t half_ps(uint64_t h, uint32_t f) {
 }
 
 uint64_t units_per_ps() {
-    const auto u = sc_core::sc_time(1.0, sc_core::SC_PS).value();
-    if (u == 0)
-        throw std::logic_error("nicsim::spi: SystemC time resolution is coarser than 1 ps; the "
-                               "SPI wire schedule needs 1 ps or finer");
+    // Building an sc_time from a double is costly and this runs several times per frame. The
+    // first call fixes the kernel's time resolution (any sc_time construction does), so the
+    // value cannot change afterwards and is computed once.
+    static const uint64_t u = [] {
+        const auto v = sc_core::sc_time(1.0, sc_core::SC_PS).value();
+        if (v == 0)
+            throw std::logic_error("nicsim::spi: SystemC time resolution is coarser than 1 ps; "
+                                   "the SPI wire schedule needs 1 ps or finer");
+        return v;
+    }();
     return u;
 }
 

@@ -34,7 +34,9 @@ inline uint32_t crc32_le_raw(uint32_t seed, const uint8_t* p, size_t len) {
 }
 
 // The FCS value of an 802.3 frame (DA .. payload/pad).
-inline uint32_t fcs32(const uint8_t* p, size_t len) { return ~crc32_le_raw(0xFFFFFFFFu, p, len); }
+inline uint32_t fcs32(const uint8_t* p, size_t len) {
+    return ~crc32_le_raw(0xFFFFFFFFu, p, len);
+}
 
 // Append the FCS; it goes on the wire least significant byte first.
 inline void append_fcs(std::vector<uint8_t>& frame) {

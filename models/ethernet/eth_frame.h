@@ -13,8 +13,8 @@
 namespace nicsim::eth {
 
 struct eth_frame {
-    std::vector<uint8_t> bytes; // DA .. FCS as serialised (no preamble/SFD)
-    uint64_t id = 0;            // assigned by the wire, unique per wire
+    std::vector<uint8_t> bytes;                        // DA .. FCS as serialised (no preamble/SFD)
+    uint64_t id = 0;                                   // assigned by the wire, unique per wire
     sc_core::sc_time t_submit = sc_core::SC_ZERO_TIME; // handed to the wire (queued)
     sc_core::sc_time t_start = sc_core::SC_ZERO_TIME;  // first preamble bit on the wire
     sc_core::sc_time t_end = sc_core::SC_ZERO_TIME;    // last FCS bit received = delivery time

@@ -34,8 +34,8 @@ struct eth_wire_params {
     unsigned min_frame_bytes = 64; // [fact] DA..FCS; shorter frames are runts
     // Cable + PHY latency. [assumption] 0; a 100 m cable is about 0.5 us.
     sc_core::sc_time propagation_delay = sc_core::SC_ZERO_TIME;
-    bool link_up = true;           // initial link state
-    bool record_peer_rx = true;    // keep a copy of every frame the peer received (tests)
+    bool link_up = true;        // initial link state
+    bool record_peer_rx = true; // keep a copy of every frame the peer received (tests)
 };
 
 // Implemented by the station (chip MAC); called by the wire in simulated time.
@@ -83,7 +83,9 @@ class eth_wire : public sc_core::sc_module {
     // Saturating source: asked for the next frame (without FCS) whenever the peer queue is
     // empty; return false when exhausted.
     void set_peer_source(std::function<bool(std::vector<uint8_t>&)> source);
-    void set_peer_sink(std::function<void(const eth_frame&)> sink) { m_peer_sink = std::move(sink); }
+    void set_peer_sink(std::function<void(const eth_frame&)> sink) {
+        m_peer_sink = std::move(sink);
+    }
     const std::vector<eth_frame>& peer_received() const { return m_peer_rx; }
     size_t peer_queue_depth() const { return m_peer_q.size(); }
 
@@ -98,7 +100,7 @@ class eth_wire : public sc_core::sc_module {
   private:
     void station_direction();
     void peer_direction();
-    void deliver_to_peer();    // frames leave the wire after the propagation delay
+    void deliver_to_peer(); // frames leave the wire after the propagation delay
     void deliver_to_station();
     bool next_peer_frame(eth_frame& f);
 
@@ -115,7 +117,7 @@ class eth_wire : public sc_core::sc_module {
     eth_wire_stats m_stats;
     sc_core::sc_event m_station_kick;
     sc_core::sc_event m_peer_kick;
-    std::deque<eth_frame> m_to_peer;    // serialised, in flight (propagation), in order
+    std::deque<eth_frame> m_to_peer; // serialised, in flight (propagation), in order
     std::deque<eth_frame> m_to_station;
     sc_core::sc_event m_to_peer_kick;
     sc_core::sc_event m_to_station_kick;

@@ -17,18 +17,30 @@ using sc_core::SC_ZERO_TIME;
 
 const char* to_string(finding_kind k) {
     switch (k) {
-    case finding_kind::unmapped_register: return "unmapped_register";
-    case finding_kind::read_only_write: return "read_only_write";
-    case finding_kind::fifo_without_sda: return "fifo_without_sda";
-    case finding_kind::txq_overflow: return "txq_overflow";
-    case finding_kind::bad_tx_header: return "bad_tx_header";
-    case finding_kind::tx_frame_aborted: return "tx_frame_aborted";
-    case finding_kind::release_empty: return "release_empty";
-    case finding_kind::dma_not_ready: return "dma_not_ready";
-    case finding_kind::spi_protocol: return "spi_protocol";
-    case finding_kind::sck_too_fast: return "sck_too_fast";
-    case finding_kind::par_protocol: return "par_protocol";
-    case finding_kind::no_wire: return "no_wire";
+    case finding_kind::unmapped_register:
+        return "unmapped_register";
+    case finding_kind::read_only_write:
+        return "read_only_write";
+    case finding_kind::fifo_without_sda:
+        return "fifo_without_sda";
+    case finding_kind::txq_overflow:
+        return "txq_overflow";
+    case finding_kind::bad_tx_header:
+        return "bad_tx_header";
+    case finding_kind::tx_frame_aborted:
+        return "tx_frame_aborted";
+    case finding_kind::release_empty:
+        return "release_empty";
+    case finding_kind::dma_not_ready:
+        return "dma_not_ready";
+    case finding_kind::spi_protocol:
+        return "spi_protocol";
+    case finding_kind::sck_too_fast:
+        return "sck_too_fast";
+    case finding_kind::par_protocol:
+        return "par_protocol";
+    case finding_kind::no_wire:
+        return "no_wire";
     }
     return "?";
 }
@@ -131,16 +143,24 @@ uint16_t core::reg_peek(uint8_t off) const {
             v |= CCR_16BIT | CCR_48PIN | (m_p.par_endian_strap_ok ? CCR_LE : 0);
         return v;
     }
-    case reg::MBIR: return m_p.mbir;
-    case reg::TXMIR: return uint16_t((m_p.txq_bytes - m_tx_used) & 0x1FFF);
-    case reg::RXFHSR: return m_rxq.empty() ? 0 : m_rxq.front().status;
-    case reg::RXFHBCR: return m_rxq.empty() ? 0 : m_rxq.front().count;
-    case reg::TXQCR: return uint16_t((r(reg::TXQCR) & ~TXQCR_METFE) | (m_metfe ? TXQCR_METFE : 0));
-    case reg::RXQCR: return uint16_t((r(reg::RXQCR) & ~RXQCR_SDA) | (m_sda ? RXQCR_SDA : 0));
-    case reg::ISR: return m_isr;
+    case reg::MBIR:
+        return m_p.mbir;
+    case reg::TXMIR:
+        return uint16_t((m_p.txq_bytes - m_tx_used) & 0x1FFF);
+    case reg::RXFHSR:
+        return m_rxq.empty() ? 0 : m_rxq.front().status;
+    case reg::RXFHBCR:
+        return m_rxq.empty() ? 0 : m_rxq.front().count;
+    case reg::TXQCR:
+        return uint16_t((r(reg::TXQCR) & ~TXQCR_METFE) | (m_metfe ? TXQCR_METFE : 0));
+    case reg::RXQCR:
+        return uint16_t((r(reg::RXQCR) & ~RXQCR_SDA) | (m_sda ? RXQCR_SDA : 0));
+    case reg::ISR:
+        return m_isr;
     case reg::RXFCTR:
         return uint16_t(std::min<size_t>(m_rxq.size(), 255) << 8 | (r(reg::RXFCTR) & 0xFF));
-    case reg::CIDER: return m_p.cider;
+    case reg::CIDER:
+        return m_p.cider;
     case reg::P1MBSR: {
         // 100FD|100HD|10FD|10HD, AN capable, extended capabilities; link latches low.
         uint16_t v = 0x7809;
@@ -148,9 +168,12 @@ uint16_t core::reg_peek(uint8_t off) const {
             v |= BMSR_LSTATUS | BMSR_ANEGCOMPLETE;
         return v;
     }
-    case reg::PHY1ILR: return 0x1430; // [fact] PHY id 0x00221430 (KSZ886X/KSZ8851), swapped
-    case reg::PHY1IHR: return 0x0022;
-    case reg::P1ANLPR: return m_link_up ? 0x45E1 : 0; // partner: ack + 10/100 HD/FD + pause
+    case reg::PHY1ILR:
+        return 0x1430; // [fact] PHY id 0x00221430 (KSZ886X/KSZ8851), swapped
+    case reg::PHY1IHR:
+        return 0x0022;
+    case reg::P1ANLPR:
+        return m_link_up ? 0x45E1 : 0; // partner: ack + 10/100 HD/FD + pause
     case reg::P1SR: {
         if (!m_link_up)
             return 0;
@@ -158,7 +181,8 @@ uint16_t core::reg_peek(uint8_t off) const {
         // OP_100M, OP_FDX, AN_DONE, LINK_GOOD, partner flow + 10/100 HD/FD
         return uint16_t((fast ? 1u << 10 : 0) | 1u << 9 | 1u << 6 | 1u << 5 | 0x1F);
     }
-    default: return r(off & 0xFE);
+    default:
+        return r(off & 0xFE);
     }
 }
 
@@ -201,16 +225,35 @@ void core::reg_write(uint8_t off, uint16_t value, uint16_t mask) {
     const uint16_t new_v = uint16_t((old_v & ~wmask) | (value & wmask));
     r(off) = new_v;
     switch (off) {
-    case reg::GRR: write_grr(new_v); break;
-    case reg::TXCR: write_txcr(old_v, new_v); break;
-    case reg::RXCR1: write_rxcr1(old_v, new_v); break;
-    case reg::TXQCR: write_txqcr(new_v); break;
-    case reg::RXQCR: write_rxqcr(old_v, new_v); break;
-    case reg::RXFDPR: m_rx_ptr = new_v & 0x7FF; break;
-    case reg::IER: update_irq(); break;
-    case reg::P1MBCR: write_p1mbcr(new_v); break;
-    case reg::PHYRR: r(reg::PHYRR) = 0; break; // PHY reset self-clears; link state is the wire's
-    default: break;
+    case reg::GRR:
+        write_grr(new_v);
+        break;
+    case reg::TXCR:
+        write_txcr(old_v, new_v);
+        break;
+    case reg::RXCR1:
+        write_rxcr1(old_v, new_v);
+        break;
+    case reg::TXQCR:
+        write_txqcr(new_v);
+        break;
+    case reg::RXQCR:
+        write_rxqcr(old_v, new_v);
+        break;
+    case reg::RXFDPR:
+        m_rx_ptr = new_v & 0x7FF;
+        break;
+    case reg::IER:
+        update_irq();
+        break;
+    case reg::P1MBCR:
+        write_p1mbcr(new_v);
+        break;
+    case reg::PHYRR:
+        r(reg::PHYRR) = 0;
+        break; // PHY reset self-clears; link state is the wire's
+    default:
+        break;
     }
 }
 
@@ -248,8 +291,8 @@ void core::write_txqcr(uint16_t v) {
         r(reg::TXQCR) &= uint16_t(~TXQCR_METFE); // the live bit is m_metfe
         if (!m_metfe) {
             m_metfe = true;
-            m_enqueue_ev.notify(clock_edge_at_or_after(sc_time_stamp()) + cycles(m_p.tx_enqueue_cycles) -
-                                sc_time_stamp());
+            m_enqueue_ev.notify(clock_edge_at_or_after(sc_time_stamp()) +
+                                cycles(m_p.tx_enqueue_cycles) - sc_time_stamp());
         }
     }
     if (v & TXQCR_AETFE) { // auto-enqueue: everything already written goes now
@@ -534,8 +577,8 @@ void core::enqueue_written() {
         m_tx_written.pop_front();
     }
     m_tx_kick.notify(SC_ZERO_TIME);
-    if (m_p.metfe_clear == metfe_clear_policy::at_enqueue || (n == 0 && !m_tx_busy &&
-                                                               m_tx_queue.empty()))
+    if (m_p.metfe_clear == metfe_clear_policy::at_enqueue ||
+        (n == 0 && !m_tx_busy && m_tx_queue.empty()))
         m_metfe = false;
     else
         m_metfe_batch = m_tx_queue.size() + (m_tx_busy ? 1 : 0);

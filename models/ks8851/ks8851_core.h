@@ -23,17 +23,17 @@
 namespace nicsim::ks {
 
 struct core_stats {
-    uint64_t tx_frames = 0;         // frames handed to the wire
-    uint64_t tx_bytes = 0;          // bytes handed to the wire (DA..FCS)
-    uint64_t rx_frames = 0;         // frames stored in the RXQ
-    uint64_t rx_bytes = 0;          // their byte counts (incl. CRC)
-    uint64_t rx_released = 0;       // frames released by the host (RRXEF)
-    uint64_t rx_overruns = 0;       // frames dropped because the RXQ was full (ISR.RXOI)
-    uint64_t rx_filtered = 0;       // frames the address filter rejected
-    uint64_t rx_disabled = 0;       // frames dropped while RXCR1.RXE = 0
-    uint64_t rx_errors = 0;         // bad FCS, runt or too long
-    uint64_t rx_interrupts = 0;     // times ISR.RXI was raised
-    uint64_t irq_assertions = 0;    // falling edges of the IRQ pin
+    uint64_t tx_frames = 0;      // frames handed to the wire
+    uint64_t tx_bytes = 0;       // bytes handed to the wire (DA..FCS)
+    uint64_t rx_frames = 0;      // frames stored in the RXQ
+    uint64_t rx_bytes = 0;       // their byte counts (incl. CRC)
+    uint64_t rx_released = 0;    // frames released by the host (RRXEF)
+    uint64_t rx_overruns = 0;    // frames dropped because the RXQ was full (ISR.RXOI)
+    uint64_t rx_filtered = 0;    // frames the address filter rejected
+    uint64_t rx_disabled = 0;    // frames dropped while RXCR1.RXE = 0
+    uint64_t rx_errors = 0;      // bad FCS, runt or too long
+    uint64_t rx_interrupts = 0;  // times ISR.RXI was raised
+    uint64_t irq_assertions = 0; // falling edges of the IRQ pin
 };
 
 class core : public sc_core::sc_module, public eth::eth_station_if {
@@ -49,8 +49,8 @@ class core : public sc_core::sc_module, public eth::eth_station_if {
 
     // --- packet memory FIFO port (valid while RXQCR.SDA = 1) ---
     bool sda() const { return m_sda; }
-    uint8_t rxq_read_byte();            // next byte of the head RX frame image
-    void txq_write_byte(uint8_t b);     // next byte of the TX frame stream
+    uint8_t rxq_read_byte();                             // next byte of the head RX frame image
+    void txq_write_byte(uint8_t b);                      // next byte of the TX frame stream
     uint64_t dma_starts() const { return m_dma_starts; } // SDA 0->1 transitions
     sc_core::sc_time dma_ready_at() const { return m_dma_ready_at; }
     void bus_error(const std::string& why); // front-end detected a bus error: ISR.SPIBEI
@@ -102,7 +102,9 @@ class core : public sc_core::sc_module, public eth::eth_station_if {
     void raise(uint16_t isr_bits);
     uint16_t& r(uint8_t off) { return m_regs[off >> 1]; }
     uint16_t r(uint8_t off) const { return m_regs[off >> 1]; }
-    uint32_t align(uint32_t v) const { return (v + m_p.mem_align - 1) / m_p.mem_align * m_p.mem_align; }
+    uint32_t align(uint32_t v) const {
+        return (v + m_p.mem_align - 1) / m_p.mem_align * m_p.mem_align;
+    }
     sc_core::sc_time cycles(unsigned n) const { return m_period * double(n); }
 
     void write_grr(uint16_t v);
@@ -114,9 +116,9 @@ class core : public sc_core::sc_module, public eth::eth_station_if {
 
     // RX path
     bool filter(const std::vector<uint8_t>& f, uint16_t& status) const;
-    void commit_rx();    // SC_METHOD: pending frames become visible in the RXQ
+    void commit_rx(); // SC_METHOD: pending frames become visible in the RXQ
     void rx_thresholds();
-    void dt_expired();   // SC_METHOD: RX duration timer
+    void dt_expired(); // SC_METHOD: RX duration timer
     void release_head();
     // TX path
     void tx_frame_complete();
@@ -155,14 +157,14 @@ class core : public sc_core::sc_module, public eth::eth_station_if {
 
     // TXQ
     uint32_t m_tx_used = 0;
-    std::vector<uint8_t> m_tx_hdr; // partial 4-byte frame header
-    tx_frame m_tx_cur;             // frame being written
-    bool m_tx_in_frame = false;    // header complete, data in progress
-    bool m_tx_skip = false;        // current frame is being discarded (overflow/bad header)
+    std::vector<uint8_t> m_tx_hdr;     // partial 4-byte frame header
+    tx_frame m_tx_cur;                 // frame being written
+    bool m_tx_in_frame = false;        // header complete, data in progress
+    bool m_tx_skip = false;            // current frame is being discarded (overflow/bad header)
     std::deque<tx_frame> m_tx_written; // complete, waiting for METFE
     std::deque<tx_frame> m_tx_queue;   // enqueued, waiting for the MAC
     bool m_metfe = false;
-    size_t m_metfe_batch = 0;          // frames the pending METFE covers (at_tx_done)
+    size_t m_metfe_batch = 0; // frames the pending METFE covers (at_tx_done)
     sc_core::sc_event m_enqueue_ev;
     sc_core::sc_event m_tx_kick;
     sc_core::sc_event m_tx_done_ev;

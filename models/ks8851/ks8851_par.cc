@@ -4,7 +4,9 @@
 namespace nicsim::ks {
 
 namespace {
-uint16_t swap16(uint16_t v) { return uint16_t(v << 8 | v >> 8); }
+uint16_t swap16(uint16_t v) {
+    return uint16_t(v << 8 | v >> 8);
+}
 } // namespace
 
 void par_frontend::par_transport(par::par_payload& p, sc_core::sc_time&) {
@@ -25,23 +27,31 @@ void par_frontend::par_transport(par::par_payload& p, sc_core::sc_time&) {
             cmd = uint16_t((cmd & 0x0FFF) | (((be >> 2) | ((be & 0x3) << 2)) << 12));
         }
         m_cmd = cmd;
+        m_reg_cycle = true;
         return;
     }
 
-    if (m_core.sda()) { // packet-memory FIFO
+    // The data cycle right after a command write is a register access even while SDA = 1
+    // (that is how the driver writes RXQCR to end a DMA); other data cycles with SDA = 1 stream
+    // the FIFO.
+    const bool reg_cycle = m_reg_cycle;
+    m_reg_cycle = false;
+    if (m_core.sda() && !reg_cycle) { // packet-memory FIFO
         if (p.is_read()) {
             ++m_stats.fifo_reads;
             if (m_core.dma_starts() != m_dma_seen) {
                 m_dma_seen = m_core.dma_starts();
                 m_dummy_left = m_core.prm().par_rx_dummy_words;
-                if (sc_core::sc_time_stamp() < m_core.dma_ready_at())
-                    m_core.findings().add(finding_kind::dma_not_ready,
-                                          "RXQ read before the RX DMA was ready");
+                m_check_ready = true;
             }
             uint16_t v = 0;
             if (m_dummy_left) {
-                --m_dummy_left;
+                --m_dummy_left; // the dummy word covers the DMA start latency
             } else {
+                if (m_check_ready && sc_core::sc_time_stamp() < m_core.dma_ready_at())
+                    m_core.findings().add(finding_kind::dma_not_ready,
+                                          "RXQ data read before the RX DMA was ready");
+                m_check_ready = false;
                 const uint8_t lo = m_core.rxq_read_byte();
                 const uint8_t hi = m_core.rxq_read_byte();
                 v = uint16_t(lo | hi << 8);

@@ -2,10 +2,12 @@
 // KSZ8851-16MLL 16-bit parallel-bus front-end (CMD pin selects the command port):
 //
 //   CMD port write   command word: bits 15:12 = BE3..BE0, bits 7:0 = register address
-//   DATA port        RXQCR.SDA = 0: the register the last command selected. The BE pair of
+//   DATA port        the first data cycle after a command write, and every data cycle while
+//                    RXQCR.SDA = 0: the register the last command selected. The BE pair of
 //                    the addressed half carries data (BE1/BE0 for A1 = 0, BE3/BE2 for A1 = 1);
 //                    lanes not enabled read 0 and are not written.
-//                    RXQCR.SDA = 1: the packet-memory FIFO: reads stream the RXQ (first
+//                    Further data cycles while RXQCR.SDA = 1 (no command cycle in between)
+//                    access the packet-memory FIFO: reads stream the RXQ (first
 //                    `par_rx_dummy_words` dummy words after each DMA start, then status, byte
 //                    count, data), writes feed the TXQ ([control][byte count][data] per frame).
 //
@@ -40,8 +42,10 @@ class par_frontend : public par::par_slave_if {
     core& m_core;
     par_frontend_stats m_stats;
     uint16_t m_cmd = 0;
-    uint64_t m_dma_seen = 0;       // core.dma_starts() at the last FIFO read
+    bool m_reg_cycle = false; // a command write was the last CMD-port access
+    uint64_t m_dma_seen = 0;  // core.dma_starts() at the last FIFO read
     unsigned m_dummy_left = 0;
+    bool m_check_ready = false; // next real FIFO word is the first of this DMA
 };
 
 } // namespace nicsim::ks

@@ -22,16 +22,16 @@ struct params {
     bus_variant bus = bus_variant::spi;
 
     // --- identity ---
-    uint16_t cider = 0x8872;   // [fact] chip id 0x887x, rev 1 as read on real boards
-    uint16_t mbir = 0x1010;    // [code] TXMBF|RXMBF set, no BIST failure (driver selftest)
-    bool eeprom = false;       // [assumption] no EEPROM fitted: CCR.EEPROM = 0, MAC from the host
+    uint16_t cider = 0x8872; // [fact] chip id 0x887x, rev 1 as read on real boards
+    uint16_t mbir = 0x1010;  // [code] TXMBF|RXMBF set, no BIST failure (driver selftest)
+    bool eeprom = false;     // [assumption] no EEPROM fitted: CCR.EEPROM = 0, MAC from the host
     std::array<uint8_t, 6> mac_reset = {0, 0, 0, 0, 0, 0}; // [assumption] MARH/M/L after reset
 
     // --- clock and packet memory ---
-    double clock_hz = 25e6;      // [fact] 25 MHz reference clock
-    uint32_t txq_bytes = 6144;   // [fact] 6 KB TX queue
-    uint32_t rxq_bytes = 12288;  // [fact] 12 KB RX queue
-    uint32_t mem_align = 4;      // [fact] 4-byte buffer boundary
+    double clock_hz = 25e6;     // [fact] 25 MHz reference clock
+    uint32_t txq_bytes = 6144;  // [fact] 6 KB TX queue
+    uint32_t rxq_bytes = 12288; // [fact] 12 KB RX queue
+    uint32_t mem_align = 4;     // [fact] 4-byte buffer boundary
     // Each RX frame occupies ALIGN(4-byte status/count header + frame incl. CRC, mem_align).
     // [assumption] header size taken from the RXQ read-out format (status + byte count).
     uint32_t rx_header_bytes = 4;
@@ -41,11 +41,14 @@ struct params {
     // --- internal timing, in 25 MHz cycles ---
     // Last FCS bit received -> frame visible in RXFCTR and thresholds evaluated. [assumption]
     unsigned rx_commit_cycles = 8;
-    // RXQCR.SDA set -> first RXQ data valid. [assumption] small against the SPI dummy bytes
-    // (4 bytes = 0.8 us at 40 MHz) and the PAR dummy word.
-    unsigned rx_dma_start_cycles = 8;
-    // TXQCR.METFE write -> written frames in the transmit queue. [assumption]
-    unsigned tx_enqueue_cycles = 4;
+    // RXQCR.SDA set -> first RXQ data word valid (after the dummy bytes/word). [assumption]
+    // 2 cycles = 80 ns: the 6.1 PAR driver reads the dummy word and the first data word back to
+    // back right after the SDA write (at the default EIM timing the first data word is sampled
+    // about 150 ns after SDA), so the real chip must be at least that fast.
+    unsigned rx_dma_start_cycles = 2;
+    // TXQCR.METFE write -> written frames in the transmit queue. [assumption] 2 cycles = 80 ns:
+    // with at_enqueue the PAR driver's first TXQCR poll (about 144 ns later) sees it clear.
+    unsigned tx_enqueue_cycles = 2;
     // Frame enqueued (and TXE set) -> first preamble bit on the wire. [assumption]
     unsigned tx_start_cycles = 16;
     // RXDTTR counts in units of this many clock cycles. [assumption] 1 us (25 cycles), from the

@@ -70,10 +70,9 @@ inline constexpr uint16_t GRR_QMU = 1u << 1, GRR_GSR = 1u << 0;
 inline constexpr uint16_t TXCR_TXFCE = 1u << 3, TXCR_TXPE = 1u << 2, TXCR_TXCRC = 1u << 1,
                           TXCR_TXE = 1u << 0;
 // RXCR1
-inline constexpr uint16_t RXCR1_RXPAFMA = 1u << 11, RXCR1_RXFCE = 1u << 10,
-                          RXCR1_RXMAFMA = 1u << 8, RXCR1_RXBE = 1u << 7, RXCR1_RXME = 1u << 6,
-                          RXCR1_RXUE = 1u << 5, RXCR1_RXAE = 1u << 4, RXCR1_RXINVF = 1u << 1,
-                          RXCR1_RXE = 1u << 0;
+inline constexpr uint16_t RXCR1_RXPAFMA = 1u << 11, RXCR1_RXFCE = 1u << 10, RXCR1_RXMAFMA = 1u << 8,
+                          RXCR1_RXBE = 1u << 7, RXCR1_RXME = 1u << 6, RXCR1_RXUE = 1u << 5,
+                          RXCR1_RXAE = 1u << 4, RXCR1_RXINVF = 1u << 1, RXCR1_RXE = 1u << 0;
 // RXFHSR (frame status)
 inline constexpr uint16_t RXFSHR_RXFV = 1u << 15, RXFSHR_RXBF = 1u << 7, RXFSHR_RXMF = 1u << 6,
                           RXFSHR_RXUF = 1u << 5, RXFSHR_RXFT = 1u << 3, RXFSHR_RXFTL = 1u << 2;
@@ -81,9 +80,8 @@ inline constexpr uint16_t RXFSHR_RXFV = 1u << 15, RXFSHR_RXBF = 1u << 7, RXFSHR_
 inline constexpr uint16_t TXQCR_AETFE = 1u << 2, TXQCR_METFE = 1u << 0;
 // RXQCR
 inline constexpr uint16_t RXQCR_RXDTTS = 1u << 12, RXQCR_RXDBCTS = 1u << 11,
-                          RXQCR_RXFCTS = 1u << 10, RXQCR_RXDTTE = 1u << 7,
-                          RXQCR_RXDBCTE = 1u << 6, RXQCR_RXFCTE = 1u << 5, RXQCR_SDA = 1u << 3,
-                          RXQCR_RRXEF = 1u << 0;
+                          RXQCR_RXFCTS = 1u << 10, RXQCR_RXDTTE = 1u << 7, RXQCR_RXDBCTE = 1u << 6,
+                          RXQCR_RXFCTE = 1u << 5, RXQCR_SDA = 1u << 3, RXQCR_RRXEF = 1u << 0;
 // ISR / IER
 inline constexpr uint16_t IRQ_LCI = 1u << 15, IRQ_TXI = 1u << 14, IRQ_RXI = 1u << 13,
                           IRQ_RXOI = 1u << 11, IRQ_TXPSI = 1u << 9, IRQ_RXPSI = 1u << 8,
@@ -91,9 +89,8 @@ inline constexpr uint16_t IRQ_LCI = 1u << 15, IRQ_TXI = 1u << 14, IRQ_RXI = 1u <
 // TX frame control word
 inline constexpr uint16_t TXFR_TXIC = 1u << 15, TXFR_TXFID_MASK = 0x3F;
 // P1MBCR (MII BMCR)
-inline constexpr uint16_t BMCR_RESET = 1u << 15, BMCR_SPEED100 = 1u << 13,
-                          BMCR_ANENABLE = 1u << 12, BMCR_ANRESTART = 1u << 9,
-                          BMCR_FULLDPLX = 1u << 8;
+inline constexpr uint16_t BMCR_RESET = 1u << 15, BMCR_SPEED100 = 1u << 13, BMCR_ANENABLE = 1u << 12,
+                          BMCR_ANRESTART = 1u << 9, BMCR_FULLDPLX = 1u << 8;
 // P1MBSR (MII BMSR)
 inline constexpr uint16_t BMSR_LSTATUS = 1u << 2, BMSR_ANEGCOMPLETE = 1u << 5;
 

@@ -38,7 +38,8 @@ void spi_frontend::spi_transport(spi::spi_payload& frame, sc_core::sc_time&) {
                 // The first data byte starts shifting (n - 1 - dummy) byte times before the
                 // frame ends; the RX DMA must be ready by then.
                 const sc_core::sc_time byte_t(8.0 / frame.speed_hz, sc_core::SC_SEC);
-                const sc_core::sc_time first = sc_core::sc_time_stamp() - byte_t * double(n - 1 - dummy);
+                const sc_core::sc_time first =
+                    sc_core::sc_time_stamp() - byte_t * double(n - 1 - dummy);
                 if (m_core.sda() && first < m_core.dma_ready_at())
                     m_core.findings().add(finding_kind::dma_not_ready,
                                           "RXQ data clocked before the RX DMA was ready");
@@ -77,8 +78,7 @@ void spi_frontend::reg_access(bool write, const std::vector<uint8_t>& mosi,
         lanes += (be >> i) & 1;
     if (n < 2 + lanes)
         m_core.bus_error("SPI register " + std::string(write ? "write" : "read") + " frame of " +
-                         std::to_string(n) + " bytes, command needs " +
-                         std::to_string(2 + lanes));
+                         std::to_string(n) + " bytes, command needs " + std::to_string(2 + lanes));
     if (write) {
         ++m_stats.reg_writes;
         // Gather the enabled lanes per 16-bit half; write each half once with its byte mask.

@@ -418,11 +418,12 @@ void core::update_irq_pin() {
 }
 
 void core::update_busy(sc_time t) {
-    const bool busy = m_booting || !m_cfg_jobs.empty() || !m_tx_inflight.empty() ||
-                      (m_p.awake_while_vmm_allocated && !m_vmm_alloc.empty()) || !m_rx_q.empty() ||
-                      (m_batch_posted && (m_p.awake_while_rx_pending || m_int_status == 0)) ||
-                      m_radio_rx || m_radio_tx;
-    m_power.set_fw_busy(t, busy);
+    const bool host_work = m_booting || !m_cfg_jobs.empty() ||
+                           (m_p.awake_while_vmm_allocated && !m_vmm_alloc.empty()) ||
+                           (m_p.awake_while_rx_pending && !m_rx_q.empty()) ||
+                           (m_batch_posted && (m_p.awake_while_rx_pending || m_int_status == 0));
+    const bool air_work = !m_tx_inflight.empty() || m_radio_rx || m_radio_tx;
+    m_power.set_fw_busy(t, host_work, air_work);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -449,6 +450,7 @@ void core::cpu_run_changed(bool run, sc_time t) {
     m_cpu_running = m_fw_ready = m_booting = false;
     m_boot_ev.cancel();
     m_ps_mode = 0;
+    m_ps_change_pending = false;
     m_wids.clear();
     m_cfg_jobs.clear();
     m_rx_q.clear();
@@ -643,8 +645,10 @@ void core::handle_cfg(const std::vector<uint8_t>& f, sc_time t) {
             }
             m_wids[wid].assign(v, v + len);
             if (wid == WID_POWER_MANAGEMENT && len >= 1) {
+                // Takes effect once the host has fetched the reply (see apply_ps_mode): the driver
+                // sets power_save_mode only after the 'R', and reads it without a wake-up.
                 m_ps_mode = v[0];
-                m_power.set_ps_enabled(t, m_fw_ready && m_ps_mode != 0);
+                m_ps_change_pending = true;
             }
             i += 4 + vlen;
         }
@@ -773,6 +777,14 @@ void core::rx_port_read(uint8_t* p, size_t n, sc_time t) {
     if (m_air)
         m_air->station_ready();
     try_post_batch(t);
+    apply_ps_mode(t);
+}
+
+void core::apply_ps_mode(sc_time t) {
+    if (!m_ps_change_pending || m_batch_posted || !m_rx_q.empty() || !m_cfg_jobs.empty())
+        return;
+    m_ps_change_pending = false;
+    m_power.set_ps_enabled(t, m_fw_ready && m_ps_mode != 0);
 }
 
 void core::inject_rx_frame(std::vector<uint8_t> eth_frame) {

@@ -127,6 +127,8 @@ class core : public sc_core::sc_module, public air_station_if {
     void raise_int0();
     void int_clear_write(uint32_t v, sc_core::sc_time t);
     void update_irq_pin();
+    // Applies a received WID_POWER_MANAGEMENT once every reply the host waits for is fetched.
+    void apply_ps_mode(sc_core::sc_time t);
     void update_busy(sc_core::sc_time t);
     void send_to_air(std::vector<uint8_t> frame, unsigned ac, uint32_t vmm_bytes,
                      sc_core::sc_time t);
@@ -149,6 +151,7 @@ class core : public sc_core::sc_module, public air_station_if {
     // firmware state
     bool m_cpu_running = false, m_fw_ready = false, m_booting = false;
     uint8_t m_ps_mode = 0;
+    bool m_ps_change_pending = false; // WID_POWER_MANAGEMENT received, reply not fetched yet
     std::map<uint16_t, std::vector<uint8_t>> m_wids;
     sc_core::sc_event m_boot_ev, m_cfg_ev, m_irq_ev;
     std::deque<cfg_job> m_cfg_jobs;

@@ -100,7 +100,7 @@ void power_model::evaluate(sc_time t) {
     case power_state::asleep:
         // Only the WAKEUP bit starts the clock (HOST_TO_FW is a firmware doorbell); firmware
         // work (e.g. a frame arriving from the air) wakes the chip from inside.
-        if (m_wakeup_bit || m_fw_busy || !m_ps_enabled) {
+        if (m_wakeup_bit || fw_holds() || !m_ps_enabled) {
             const bool deep = m_p.deep_sleep_after > sc_core::SC_ZERO_TIME &&
                               t - m_t_asleep >= m_p.deep_sleep_after;
             m_state = power_state::waking;
@@ -122,9 +122,10 @@ void power_model::set_host_bits(sc_time t, bool wakeup_bit, bool h2f_bit) {
     evaluate(t);
 }
 
-void power_model::set_fw_busy(sc_time t, bool busy) {
+void power_model::set_fw_busy(sc_time t, bool host_work, bool air_work) {
     advance(t);
-    m_fw_busy = busy;
+    m_fw_busy = host_work;
+    m_air_busy = air_work;
     evaluate(t);
 }
 

@@ -5,7 +5,8 @@
 //   asleep --(WAKEUP bit or internal firmware work)--> waking --(wake_latency)--> awake
 //   sleep_pending --(hold)--> awake            (no latency: the clock never stopped)
 //
-// "hold" = host WAKEUP bit | HOST_TO_FW bit | firmware busy | firmware power save off.
+// "hold" = host WAKEUP bit | HOST_TO_FW bit | firmware busy with host work (or with air work,
+// if params::air_work_keeps_host_if_awake) | firmware power save off.
 // CLK_STATUS bit 2 is 1 exactly in awake/sleep_pending. The model is evaluated lazily: every
 // input and query carries its simulated time (monotonic), and pending timed transitions are
 // applied first, so results do not depend on how often it is polled.
@@ -33,7 +34,8 @@ class power_model {
 
     // Inputs.
     void set_host_bits(sc_core::sc_time t, bool wakeup_bit, bool host_to_fw_bit);
-    void set_fw_busy(sc_core::sc_time t, bool busy);
+    // host_work: firmware work the host waits for; air_work: radio-side work only.
+    void set_fw_busy(sc_core::sc_time t, bool host_work, bool air_work);
     void set_ps_enabled(sc_core::sc_time t, bool enabled);
     void set_radio(sc_core::sc_time t, bool tx, bool rx);
 
@@ -56,11 +58,15 @@ class power_model {
     void evaluate(sc_core::sc_time t);
     void account(sc_core::sc_time t);
     energy_state estate() const;
-    bool hold() const { return m_wakeup_bit || m_h2f_bit || m_fw_busy || !m_ps_enabled; }
+    bool fw_holds() const {
+        return m_fw_busy || (m_air_busy && m_p.air_work_keeps_host_if_awake);
+    }
+    bool hold() const { return m_wakeup_bit || m_h2f_bit || fw_holds() || !m_ps_enabled; }
 
     const params& m_p;
     power_state m_state = power_state::awake;
     bool m_wakeup_bit = false, m_h2f_bit = false, m_fw_busy = false, m_ps_enabled = false;
+    bool m_air_busy = false;
     bool m_tx = false, m_rx = false;
     sc_core::sc_time m_t_sleep, m_t_ready, m_t_asleep;
     sc_core::sc_time m_last; // accounted up to here

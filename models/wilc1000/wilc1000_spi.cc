@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "models/wilc1000/wilc1000_spi.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <sstream>
 
 #include "models/wilc1000/wilc1000_crc.h"
@@ -92,18 +94,59 @@ void spi_frontend::spi_transport(spi::spi_payload& frame, sc_time& delay) {
                  "SCK " + std::to_string(hz / 1e6) + " MHz above the chip's maximum");
         }
         const sc_time bt(8.0 / hz, SC_SEC);
-        for (size_t i = 0; i < x.len; ++i) {
+        for (size_t i = 0; i < x.len;) {
+            // DMA data runs are moved at once (see bulk_data()); every other byte goes through
+            // the byte-by-byte state machine.
+            if (const size_t k = bulk_data(x, i)) {
+                i += k;
+                t += sc_time::from_value(bt.value() * k);
+                continue;
+            }
             const uint8_t out = miso(t);
             if (x.rx)
                 x.rx[i] = out;
             t += bt;
             mosi(x.tx ? x.tx[i] : 0, t, hz);
+            ++i;
         }
         m_stats.bytes += x.len;
         if (x.cs_change && xi + 1 < frame.xfers.size())
             cs_deassert(t);
     }
     cs_deassert(t);
+}
+
+size_t spi_frontend::bulk_data(const spi::spi_xfer& x, size_t i) {
+    // Inside a DMA data packet, away from its last byte, miso() and mosi() only move bytes between
+    // the wire and m_dma_buf and advance m_pkt_pos; neither looks at the time. So a run of such
+    // bytes can be copied at once with the same result as the per-byte loop. The packet's last
+    // byte (which finishes the packet), pending status bytes and non-zero MOSI during a read
+    // (a protocol violation) are left to the per-byte path.
+    if (m_phase != phase::data || m_pkt_pos + 1 >= m_pkt_len)
+        return 0;
+    size_t k = std::min<size_t>(x.len - i, m_pkt_len - m_pkt_pos - 1);
+    uint8_t* buf = &m_dma_buf[m_dma_pos + m_pkt_pos];
+    if (m_state == state::dma_write) {
+        if (!m_async.empty())
+            return 0; // the previous packet's response is still being clocked out
+        if (x.tx)
+            std::memcpy(buf, x.tx + i, k);
+        else
+            std::memset(buf, 0, k);
+        if (x.rx)
+            std::memset(x.rx + i, 0, k); // miso() with nothing to send
+    } else if (m_state == state::dma_read) {
+        if (x.tx) {
+            const uint8_t* nz = std::find_if(x.tx + i, x.tx + i + k, [](uint8_t b) { return b; });
+            k = size_t(nz - (x.tx + i));
+        }
+        if (x.rx)
+            std::memcpy(x.rx + i, buf, k);
+    } else {
+        return 0;
+    }
+    m_pkt_pos += uint32_t(k);
+    return k;
 }
 
 void spi_frontend::cs_deassert(sc_time t) {

@@ -62,6 +62,7 @@ class spi_frontend : public spi::spi_slave_if {
     enum class state { idle, command, response, dma_write, dma_read };
     enum class phase { tag, data, crc };
 
+    size_t bulk_data(const spi::spi_xfer& x, size_t i);
     uint8_t miso(sc_core::sc_time t_start);
     void mosi(uint8_t b, sc_core::sc_time t_end, double sck_hz);
     void execute(sc_core::sc_time t, double sck_hz);

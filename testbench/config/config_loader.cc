@@ -226,10 +226,30 @@ device_config read_device(yaml_reader r) {
     if (auto p = r.optional_child("power")) {
         d.power.supply_voltage_v = p->optional<voltage>("supply_voltage", voltage{}).volts;
         if (auto c = p->optional_child("currents")) {
-            for (const auto& [state, text] : c->scalar_entries())
+            // The chip models' energy states (ns-3 naming): models/wilc1000/wilc1000_power.h.
+            const std::vector<std::string> states = {"sleep", "idle", "wakeup", "rx", "tx"};
+            for (const auto& [state, text] : c->scalar_entries()) {
+                if (std::find(states.begin(), states.end(), state) == states.end())
+                    c->fail_key(state, "unknown power state '" + state +
+                                       "' (expected one of: sleep, idle, wakeup, rx, tx)");
                 d.power.state_current_a[state] = c->required<current>(state).amperes;
+            }
         }
         p->reject_unknown_keys();
+    }
+    if (auto t = r.optional_child("timing")) {
+        if (!wilc)
+            r.fail("timing", "chip timing overrides exist only for wilc1000");
+        auto opt = [&](const char* key, std::optional<duration>& out) {
+            if (t->has(key))
+                out = t->required<duration>(key);
+        };
+        opt("wake_latency", d.timing.wake_latency);
+        opt("sleep_entry_delay", d.timing.sleep_entry_delay);
+        opt("deep_sleep_after", d.timing.deep_sleep_after);
+        opt("deep_wake_latency", d.timing.deep_wake_latency);
+        opt("boot_delay", d.timing.boot_delay);
+        t->reject_unknown_keys();
     }
     r.reject_unknown_keys();
     return d;

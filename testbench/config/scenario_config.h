@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,16 @@ struct device_power_config {
     std::map<std::string, double> state_current_a; // device.power.currents.<state>
 };
 
+// Chip timing overrides (wilc1000 only; unset = the chip model's calibrated default, see
+// docs/models/wilc1000.md). Keys under device.timing.
+struct device_timing_config {
+    std::optional<duration> wake_latency;      // sleep -> clock ready after a wake request
+    std::optional<duration> sleep_entry_delay; // allowed to sleep -> asleep
+    std::optional<duration> deep_sleep_after;  // asleep this long -> deep sleep (0 = never)
+    std::optional<duration> deep_wake_latency; // wake latency from deep sleep
+    std::optional<duration> boot_delay;        // CPU start -> firmware ready ('I' message)
+};
+
 struct device_config {
     device_type type = device_type::wilc1000; // device.type: wilc1000 | ks8851
     bus_type bus = bus_type::spi;             // device.bus: spi | sdio | par
@@ -44,6 +55,7 @@ struct device_config {
     irq_mode irq =
         irq_mode::gpio;        // device.irq: gpio | in_band | none; default gpio (sdio: in_band)
     device_power_config power; // device.power
+    device_timing_config timing; // device.timing (wilc1000)
 };
 
 struct driver_config {

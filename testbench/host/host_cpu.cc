@@ -11,17 +11,17 @@ host_cpu::host_cpu(sc_core::sc_module_name name, unsigned cores)
         throw std::invalid_argument(std::string(this->name()) + ": a host needs at least one core");
 }
 
-void host_cpu::run(const sc_core::sc_time& work) {
+void host_cpu::run(const sc_core::sc_time& work, cpu_class cls) {
     if (work == sc_core::SC_ZERO_TIME)
         return;
-    take_core();
+    take_core(cls);
     wait(work);
     m_busy += work;
     give_core();
 }
 
-void host_cpu::acquire() {
-    take_core();
+void host_cpu::acquire(cpu_class cls) {
+    take_core(cls);
     m_held_since.push_back(sc_core::sc_time_stamp());
 }
 
@@ -34,13 +34,14 @@ void host_cpu::release() {
     give_core();
 }
 
-void host_cpu::take_core() {
-    const unsigned long long ticket = m_next_ticket++;
+void host_cpu::take_core(cpu_class cls) {
+    // Waiters are served kernel class first, then in arrival order within a class.
+    const waiter me{cls == cpu_class::kernel ? 0 : 1, m_next_ticket++};
     const sc_core::sc_time asked = sc_core::sc_time_stamp();
-    // FIFO: a caller takes a core only when one is free and every earlier caller has one.
-    while (m_free == 0 || ticket != m_serving)
+    m_waiting.insert(me);
+    while (m_free == 0 || *m_waiting.begin() != me)
         wait(m_released);
-    ++m_serving;
+    m_waiting.erase(m_waiting.begin());
     --m_free;
     m_wait += sc_core::sc_time_stamp() - asked;
     if (m_free > 0)

@@ -1,16 +1,24 @@
 // SPDX-License-Identifier: MIT
 // The host board's CPU as a resource: `cores` cores that simulated work occupies. Per-packet
 // network-stack work, PIO/polled SPI transfers and busy-wait delays (udelay/mdelay) call run();
-// when every core is busy the caller waits its turn (FIFO), so driver threads and the traffic
+// when every core is busy the caller waits its turn (kernel work first, then FIFO), so driver threads and the traffic
 // application compete for the CPU as on the board. The report's CPU share comes from here.
 #pragma once
 
 #include <deque>
+#include <set>
+#include <utility>
 #include <string>
 
 #include <systemc>
 
 namespace nicsim {
+
+// Who asks for the CPU. Kernel work (driver kthreads, IRQ threads, the SPI controller driver)
+// is served before application work when both wait for a core: threaded IRQ handlers run
+// SCHED_FIFO, and a woken kthread preempts a CPU-bound application under CFS. Work that is
+// already running is not preempted (the model has no preemption inside one run()).
+enum class cpu_class { kernel, application };
 
 class host_cpu : public sc_core::sc_module {
   public:
@@ -18,11 +26,11 @@ class host_cpu : public sc_core::sc_module {
 
     // Occupies one core for `work` of CPU time. Blocking: call from an SC_THREAD. Returns when
     // the work is done (after waiting for a free core if none was free).
-    void run(const sc_core::sc_time& work);
+    void run(const sc_core::sc_time& work, cpu_class cls = cpu_class::application);
 
     // Holds one core across a blocking operation (e.g. a PIO SPI transfer the CPU feeds byte by
     // byte): acquire() waits for a core like run(), release() frees it and books the time held.
-    void acquire();
+    void acquire(cpu_class cls = cpu_class::application);
     void release();
 
     // Books CPU time that was already spent without competing for a core (busy-wait hooks
@@ -38,13 +46,15 @@ class host_cpu : public sc_core::sc_module {
     const sc_core::sc_time& wait_time() const { return m_wait; }
 
   private:
-    void take_core();
+    void take_core(cpu_class cls);
     void give_core();
 
     unsigned m_cores;
     unsigned m_free;
-    unsigned long long m_next_ticket = 0;  // FIFO order of waiters
-    unsigned long long m_serving = 0;      // lowest ticket allowed to take a core
+    // (class rank, arrival ticket) of every caller waiting for a core, in service order.
+    using waiter = std::pair<int, unsigned long long>;
+    std::set<waiter> m_waiting;
+    unsigned long long m_next_ticket = 0;
     sc_core::sc_event m_released;
     sc_core::sc_time m_busy = sc_core::SC_ZERO_TIME;
     sc_core::sc_time m_wait = sc_core::SC_ZERO_TIME;

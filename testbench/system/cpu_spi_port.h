@@ -21,9 +21,9 @@ class cpu_spi_port : public lx_bus::spi_port {
 
     void transfer(spi::spi_payload& frame) override {
         frame.cs = m_cs;
-        m_cpu.run(m_overhead);
+        m_cpu.run(m_overhead, cpu_class::kernel);
         if (uses_pio(frame)) {
-            m_cpu.acquire();
+            m_cpu.acquire(cpu_class::kernel);
             m_host.transfer(frame);
             m_cpu.release();
         } else {

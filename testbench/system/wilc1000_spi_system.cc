@@ -10,6 +10,7 @@
 #include "driver/include/lx_kit/runtime.h"
 #include "driver/include/nicsim/lx_bus.h"
 #include "driver/lx_emul_bus/bus_bridge.h"
+#include "models/wilc1000/wilc1000_fw_image.h"
 #include "testbench/runner.h"
 
 namespace nicsim {
@@ -57,6 +58,38 @@ traffic::endpoint_addr addr(const std::array<uint8_t, 6>& mac, uint32_t ip, uint
     return a;
 }
 
+// The scenario's device.timing / device.power overrides applied to the chip parameters.
+wilc::params chip_params_for(const config::device_config& dev, wilc::params p) {
+    const auto& t = dev.timing;
+    if (t.wake_latency)
+        p.wake_latency = to_sc(*t.wake_latency);
+    if (t.sleep_entry_delay)
+        p.sleep_entry_delay = to_sc(*t.sleep_entry_delay);
+    if (t.deep_sleep_after)
+        p.deep_sleep_after = to_sc(*t.deep_sleep_after);
+    if (t.deep_wake_latency)
+        p.deep_wake_latency = to_sc(*t.deep_wake_latency);
+    if (t.boot_delay)
+        p.boot_delay = to_sc(*t.boot_delay);
+    if (dev.power.supply_voltage_v > 0)
+        p.supply_voltage_v = dev.power.supply_voltage_v;
+    for (const auto& [state, amps] : dev.power.state_current_a) {
+        if (state == "sleep")
+            p.sleep_current_a = amps;
+        else if (state == "idle")
+            p.idle_current_a = amps;
+        else if (state == "wakeup")
+            p.wakeup_current_a = amps;
+        else if (state == "rx")
+            p.rx_current_a = amps;
+        else if (state == "tx")
+            p.tx_current_a = amps;
+        else
+            throw run_error("device.power.currents: unknown wilc1000 power state '" + state + "'");
+    }
+    return p;
+}
+
 } // namespace
 
 // The chip's IRQ wire as the driver's interrupt source (kept with the system's lifetime).
@@ -67,12 +100,13 @@ struct wilc1000_spi_system::irq_binding {
 
 wilc1000_spi_system::wilc1000_spi_system(sc_module_name name,
                                          const config::scenario_config& scenario,
-                                         const config::platform_profile& platform)
-    : sc_module(name), m_sc(scenario), m_pf(platform), m_cpu("cpu", platform.cpu.cores),
+                                         const config::platform_profile& platform,
+                                         const wilc::params& chip_params)
+    : sc_module(name), m_sc(scenario), m_pf(platform),
+      m_chip_params(chip_params_for(scenario.device, chip_params)), m_cpu("cpu", platform.cpu.cores),
       m_spi_host("spi_host", 1, host_timing(platform.spi_host)), m_irq("irq", true),
       m_air("air", air_params(scenario.link)) {
-    wilc::params chip_params;
-    m_chip = std::make_unique<wilc1000>("wilc1000", chip_params);
+    m_chip = std::make_unique<wilc1000>("wilc1000", m_chip_params);
     m_spi_host.spi_out[0].bind(m_chip->spi_in);
     m_chip->irq.bind(m_irq);
     m_chip->attach_air(m_air);
@@ -82,7 +116,7 @@ wilc1000_spi_system::wilc1000_spi_system(sc_module_name name,
 
     // Host = the station (the chip's MAC, which the driver reads from the firmware); peer = the
     // far host behind the access point.
-    const auto host_addr = addr(chip_params.mac_addr, 0xc0a80102, 40000);
+    const auto host_addr = addr(m_chip_params.mac_addr, 0xc0a80102, 40000);
     const auto peer_addr = addr({0x02, 0x00, 0x00, 0x00, 0xb0, 0x01}, 0xc0a80101, 5001);
     m_traffic = std::make_unique<traffic_session>(scenario.traffic, scenario.seed, host_addr,
                                                   peer_addr);
@@ -131,6 +165,12 @@ void wilc1000_spi_system::bring_up() {
         if (!lx_emul_module_initialized(i) && lx_emul_module_init(i) != 0)
             throw run_error(std::string("module_init failed: ") + lx_emul_module_name(i));
 
+    // /lib/firmware/atmel/wilc1000_wifi_firmware-1.bin: the chip model's well-formed image.
+    // request_firmware() hands out this buffer without copying: it lives as long as the system.
+    m_firmware = wilc::make_firmware_image(m_chip_params);
+    lx_bus_firmware_register("atmel/wilc1000_wifi_firmware-1.bin", m_firmware.data(),
+                             m_firmware.size());
+
     lx_bus_device_desc d{};
     d.name = "spi0.0";
     d.compatible = "microchip,wilc1000";
@@ -161,7 +201,7 @@ void wilc1000_spi_system::bring_up() {
     const lx_bus_wilc_ops* ops = lx_bus_wilc_ops_find(variant.c_str());
     if (!ops)
         throw run_error("wilc1000 glue of variant '" + variant + "' is not linked");
-    ops->set_bssid(m_ndev, wilc::params{}.bssid.data());
+    ops->set_bssid(m_ndev, m_chip_params.bssid.data());
     if (m_sc.driver.power_save) {
         if (int ret = ops->set_power_mgmt(m_ndev, 1))
             throw run_error("enabling power save (WID_POWER_MANAGEMENT) failed: " +
@@ -220,6 +260,8 @@ void wilc1000_spi_system::main() {
 
 report::report wilc1000_spi_system::run() {
     lx_kit::set_abort_mode(lx_kit::abort_mode::stop_simulation);
+    // SystemC's own info messages ("Simulation stopped by user.") are noise in a report.
+    sc_report_handler::set_actions(SC_INFO, SC_DO_NOTHING);
     sc_start(to_sc(m_sc.duration_limit));
     if (lx_kit::aborted())
         throw run_error("driver run stopped: " + lx_kit::abort_message());
@@ -248,10 +290,10 @@ report::report wilc1000_spi_system::make_report() const {
     auto& pm = m_chip->power();
     d.wakeups = pm.host_wake_requests();
     d.wake_time_s = pm.waking_time(now).to_seconds();
-    const wilc::params p;
+    const wilc::params& p = m_chip_params;
     d.supply_voltage_v = p.supply_voltage_v;
     d.power_is_proxy = true;
-    d.power_source = "ATWILC3000 datasheet table as proxy (hardware-facts.md §1.3)";
+    d.power_source = "ATWILC3000 table (hardware-facts.md §1.3)";
     for (size_t i = 0; i < size_t(wilc::energy_state::count_); ++i) {
         const auto s = static_cast<wilc::energy_state>(i);
         report::power_state_report ps;

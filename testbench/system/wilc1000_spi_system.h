@@ -31,7 +31,8 @@ namespace nicsim {
 class wilc1000_spi_system : public sc_core::sc_module {
   public:
     wilc1000_spi_system(sc_core::sc_module_name name, const config::scenario_config& scenario,
-                        const config::platform_profile& platform);
+                        const config::platform_profile& platform,
+                        const wilc::params& chip_params = {});
     ~wilc1000_spi_system() override;
 
     // Runs the simulation (once per process: SystemC cannot restart) and returns the report.
@@ -41,6 +42,9 @@ class wilc1000_spi_system : public sc_core::sc_module {
     // For tests: the pieces after run().
     wilc1000& chip() { return *m_chip; }
     const traffic_session& traffic() const { return *m_traffic; }
+    // The driver's network device (null until probe registered it) and the SPI host counters.
+    ::net_device* netdev() const { return m_ndev; }
+    const spi::spi_host& spi_host() const { return m_spi_host; }
 
   private:
     void main();
@@ -51,6 +55,7 @@ class wilc1000_spi_system : public sc_core::sc_module {
 
     config::scenario_config m_sc;
     config::platform_profile m_pf;
+    wilc::params m_chip_params; // before m_chip: the chip keeps a reference
     host_cpu m_cpu;
     spi::spi_host m_spi_host;
     irq_line m_irq;
@@ -61,6 +66,7 @@ class wilc1000_spi_system : public sc_core::sc_module {
     struct irq_binding;
     std::unique_ptr<irq_binding> m_irq_src;
     ::net_device* m_ndev = nullptr;
+    std::vector<uint8_t> m_firmware;
     std::string m_failure;
     std::string m_end_reason;
     sc_core::sc_time m_up_time;

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
 #include <vector>
 
 using namespace sc_core;
@@ -72,4 +73,19 @@ TEST(HostCpu, AcquireHoldsACoreAcrossABlockingOperation) {
     EXPECT_EQ(cpu.busy_time(), sc_time(7, SC_US));
     cpu.charge(sc_time(1, SC_US));
     EXPECT_EQ(cpu.busy_time(), sc_time(8, SC_US));
+}
+
+TEST(HostCpu, KernelWorkIsServedBeforeWaitingApplicationWork) {
+    host_cpu cpu("cpu", 1);
+    std::vector<std::string> order;
+    sc_spawn([&] { cpu.run(sc_time(10, SC_US)); order.push_back("app0"); });
+    sc_spawn([&] { wait(1, SC_US); cpu.run(sc_time(10, SC_US)); order.push_back("app1"); });
+    sc_spawn([&] {
+        wait(2, SC_US);
+        cpu.run(sc_time(10, SC_US), nicsim::cpu_class::kernel);
+        order.push_back("kernel");
+    });
+    sc_start();
+    // app0 runs first (no preemption); the kernel request overtakes app1, which asked earlier.
+    EXPECT_EQ(order, (std::vector<std::string>{"app0", "kernel", "app1"}));
 }

@@ -57,7 +57,7 @@ TEST(ScenarioConfig, ShippedScenarioParsesToExpectedValues) {
     EXPECT_EQ(s.traffic.kind, traffic_kind::ttcp_tx);
     EXPECT_EQ(s.traffic.bytes.bytes, 16777216u);
     EXPECT_EQ(s.traffic.segment_size.bytes, 1460u);
-    EXPECT_EQ(s.traffic.window.bytes, 65536u);
+    EXPECT_EQ(s.traffic.window.bytes, 16384u);
     EXPECT_DOUBLE_EQ(s.link.phy_rate.bps, 72.2e6);
     EXPECT_EQ(l.platform.name, "sama5-class");
     EXPECT_EQ(l.platform.cpu.cores, 1u);

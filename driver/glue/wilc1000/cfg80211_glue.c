@@ -86,8 +86,6 @@ int wilc_cfg80211_init(struct wilc** wilc, struct device* dev, int io_type,
         goto free_cfg;
     }
 
-    wilc_glue_register_firmware();
-
     vif = wilc_netdev_ifc_init(wl, "wlan%d", WILC_STATION_MODE, NL80211_IFTYPE_STATION, false);
     if (IS_ERR(vif)) {
         ret = PTR_ERR(vif);

@@ -3,7 +3,5 @@
 #ifndef NICSIM_WILC_GLUE_H
 #define NICSIM_WILC_GLUE_H
 
-/* Registers the generated firmware image under the name netdev.c requests. */
-void wilc_glue_register_firmware(void);
 
 #endif

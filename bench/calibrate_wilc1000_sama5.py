@@ -1,0 +1,58 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Fits the two calibrated parameters of the WILC1000-on-SAMA5 setup to the two ttcp TX
+calibration points of hardware-facts.md §4 point 1 (chip sleep off ~1500 KB/s, on ~400 KB/s):
+
+  1. kernel.per_packet_stack_cost (platform, affects both points) by bisection on the
+     power-save-off run, then
+  2. device.timing.wake_latency (chip) by bisection on the power-save-on run.
+
+It prints the fitted values and the runs that confirm them; copy them into
+configs/platforms/sama5-class.yaml and models/wilc1000/wilc1000_params.h.
+usage: bench/calibrate_wilc1000_sama5.py <build dir> [bytes]"""
+import json, subprocess, sys, tempfile, os
+
+build = sys.argv[1] if len(sys.argv) > 1 else "build"
+nbytes = sys.argv[2] if len(sys.argv) > 2 else "16MiB"
+scenario = os.path.join(os.path.dirname(__file__), "..", "configs", "wilc1000-spi-ttcp-tx.yaml")
+TARGET_OFF, TARGET_ON = 1500.0, 400.0  # KB/s (1 KB = 1024 B, as ttcp prints)
+
+
+def kbps(sets):
+    with tempfile.NamedTemporaryFile(suffix=".json") as f:
+        cmd = [os.path.join(build, "nicsim"), "run", scenario, "--quiet", "--json", f.name,
+               "--set", "traffic.bytes=" + nbytes]
+        for s in sets:
+            cmd += ["--set", s]
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        r = json.load(open(f.name))
+    return r["totals"]["goodput_bps"] / 8 / 1024
+
+
+def bisect(fn, lo, hi, target, decreasing=True, steps=14):
+    for _ in range(steps):
+        mid = (lo + hi) / 2
+        v = fn(mid)
+        if (v > target) == decreasing:
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2
+
+
+stack = bisect(lambda us: kbps(["driver.power_save=false",
+                                "platform.kernel.per_packet_stack_cost=%.1fus" % us]),
+               0.0, 2000.0, TARGET_OFF)
+stack = round(stack, 1)
+wake = bisect(lambda us: kbps(["driver.power_save=true",
+                               "platform.kernel.per_packet_stack_cost=%.1fus" % stack,
+                               "device.timing.wake_latency=%.1fus" % us]),
+              0.0, 20000.0, TARGET_ON)
+wake = round(wake, 1)
+off = kbps(["driver.power_save=false", "platform.kernel.per_packet_stack_cost=%.1fus" % stack])
+on = kbps(["driver.power_save=true", "platform.kernel.per_packet_stack_cost=%.1fus" % stack,
+           "device.timing.wake_latency=%.1fus" % wake])
+print("kernel.per_packet_stack_cost = %.1fus" % stack)
+print("device.timing.wake_latency   = %.1fus" % wake)
+print("power save off: %.1f KB/s (target %.0f, %+.1f %%)" % (off, TARGET_OFF, 100 * (off / TARGET_OFF - 1)))
+print("power save on:  %.1f KB/s (target %.0f, %+.1f %%)" % (on, TARGET_ON, 100 * (on / TARGET_ON - 1)))
