@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "driver/include/nicsim/driver_variant.h"
+#include "testbench/system/ks8851_system.h"
 #include "testbench/system/wilc1000_spi_system.h"
 
 namespace nicsim {
@@ -28,6 +29,11 @@ report::report run_scenario(const config::scenario_config& scenario,
     using config::device_type;
     if (scenario.device.type == device_type::wilc1000 && scenario.device.bus == bus_type::spi) {
         wilc1000_spi_system system("system", scenario, platform);
+        return system.run();
+    } else if (scenario.device.type == device_type::ks8851 &&
+               (scenario.device.bus == bus_type::spi || scenario.device.bus == bus_type::par)) {
+        // One system class for both KS8851 host buses; the scenario's device.bus selects.
+        ks8851_system system("system", scenario, platform);
         return system.run();
     }
     throw run_error(std::string("not implemented yet: ") + config::to_string(scenario.device.type) +

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "bus/spi/spi_host.h"
 
+#include <memory>
 #include <stdexcept>
 #include <string>
 
@@ -36,7 +37,21 @@ void spi_host::transfer(spi_payload& frame) {
         throw std::invalid_argument(
             std::string(name()) + ": spi frame cs = " + std::to_string(frame.cs) +
             " but the host has " + std::to_string(num_cs()) + " chip select(s)");
-    spi_schedule s = compute_schedule(frame, m_timing); // throws before any time passes
+    // Schedules are reused (one per concurrent caller) to spare two allocations a frame. The
+    // host owns them all (m_schedules), not the caller's stack: a thread still waiting in here
+    // when the simulation ends is never unwound.
+    if (m_free_schedules.empty()) {
+        m_schedules.push_back(std::make_unique<spi_schedule>());
+        m_free_schedules.push_back(m_schedules.back().get());
+    }
+    spi_schedule& s = *m_free_schedules.back();
+    m_free_schedules.pop_back();
+    struct give_back {
+        spi_host& host;
+        spi_schedule* p;
+        ~give_back() { host.m_free_schedules.push_back(p); }
+    } sched_back{*this, &s};
+    compute_schedule(frame, m_timing, s); // throws before any time passes
 
     // The controller runs one message at a time, in arrival order.
     const uint64_t ticket = m_next_ticket++;
@@ -54,7 +69,11 @@ void spi_host::transfer(spi_payload& frame) {
             for (auto& b : host.m_scratch)
                 b.clear();
             ++host.m_serving;
-            host.m_idle.notify(sc_core::SC_ZERO_TIME);
+            // Only callers queued behind this one wait for m_idle; a caller arriving later
+            // finds ticket == m_serving and does not wait, so without a queue there is no one
+            // to notify (and no delta notification to pay for on every frame).
+            if (host.m_next_ticket != host.m_serving)
+                host.m_idle.notify(sc_core::SC_ZERO_TIME);
         }
     } guard{*this, frame};
 

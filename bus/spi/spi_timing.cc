@@ -72,7 +72,23 @@ void validate_frame(const spi_payload& frame, const spi_host_timing& timing) {
 }
 
 spi_schedule compute_schedule(const spi_payload& frame, const spi_host_timing& timing) {
+    spi_schedule s;
+    compute_schedule(frame, timing, s);
+    return s;
+}
+
+void compute_schedule(const spi_payload& frame, const spi_host_timing& timing, spi_schedule& s) {
     validate_frame(frame, timing);
+    {
+        // Start from a default schedule but keep the vectors' storage.
+        auto xfers = std::move(s.xfers);
+        auto segments = std::move(s.segments);
+        xfers.clear();
+        segments.clear();
+        s = spi_schedule{};
+        s.xfers = std::move(xfers);
+        s.segments = std::move(segments);
+    }
 
     const uint64_t msg_oh = to_ps(timing.per_message_overhead);
     const uint64_t xfer_oh = to_ps(timing.per_transfer_overhead);
@@ -83,7 +99,6 @@ spi_schedule compute_schedule(const spi_payload& frame, const spi_host_timing& t
     const uint64_t wgap = to_ps(timing.inter_word_gap);
     const uint64_t dma_setup = to_ps(timing.dma_setup);
 
-    spi_schedule s;
     s.xfers.reserve(frame.xfers.size());
     uint64_t t = msg_oh;
     uint64_t cpu = msg_oh;
@@ -168,7 +183,6 @@ spi_schedule compute_schedule(const spi_payload& frame, const spi_host_timing& t
     s.sck_time = from_ps(sck_ps);
     s.pio_time = from_ps(pio_ps);
     s.cpu_busy = from_ps(cpu + pio_ps);
-    return s;
 }
 
 sc_core::sc_time edge_time(const spi_xfer_schedule& x, uint64_t bit, bool trailing) {

@@ -119,6 +119,9 @@ void validate_frame(const spi_payload& frame, const spi_host_timing& timing);
 
 // The frame's schedule (validates first).
 spi_schedule compute_schedule(const spi_payload& frame, const spi_host_timing& timing);
+// The same into `out` (every field is overwritten), reusing the storage of its vectors: spi_host
+// runs this for every frame.
+void compute_schedule(const spi_payload& frame, const spi_host_timing& timing, spi_schedule& out);
 
 // Offset (from the frame origin) of an SCK edge of bit `bit` (0-based, counted from the transfer's
 // first bit) of transfer `x`. Every bit owns one SCK cycle; its leading edge (SCK leaves the CPOL

@@ -93,7 +93,30 @@ extern "C" int lx_bus_spi_bridge_transfer(void* bridge, const char* who, unsigne
     auto* b = static_cast<spi_bridge*>(bridge);
     if (!b || !b->port)
         lx_kit_abort("spi_sync on %s: no SPI host attached (nicsim::lx_bus::spi_attach)", who);
-    nicsim::spi::spi_payload frame;
+    // Payloads are reused (one per spi_sync in flight; callers are SystemC threads, so a sleeping
+    // spi_sync keeps its own) to spare the xfers allocation of every message. `all` owns them for
+    // good: a thread still inside spi_sync when the simulation ends is never unwound, and its
+    // payload must not be owned by its stack.
+    struct payload_pool {
+        std::vector<std::unique_ptr<nicsim::spi::spi_payload>> all;
+        std::vector<nicsim::spi::spi_payload*> free;
+    };
+    static payload_pool& pool = *new payload_pool; // never destroyed, like the lx_kit runtime
+    if (pool.free.empty()) {
+        pool.all.push_back(std::make_unique<nicsim::spi::spi_payload>());
+        pool.free.push_back(pool.all.back().get());
+    }
+    nicsim::spi::spi_payload& frame = *pool.free.back();
+    pool.free.pop_back();
+    struct give_back {
+        payload_pool& pool;
+        nicsim::spi::spi_payload* p;
+        ~give_back() { pool.free.push_back(p); }
+    } back{pool, &frame};
+    frame.xfers.clear();
+    frame.response = nicsim::spi::spi_response::ok;
+    frame.error.clear();
+    frame.miso_tail.clear();
     frame.cs = b->cs;
     frame.mode = static_cast<nicsim::spi::spi_mode>(mode & 3u);
     frame.speed_hz = speed_hz;
@@ -105,8 +128,10 @@ extern "C" int lx_bus_spi_bridge_transfer(void* bridge, const char* who, unsigne
         x.len = xfers[i].len;
         x.bits_per_word = xfers[i].bits_per_word;
         x.speed_hz = xfers[i].speed_hz;
-        x.delay_after = sc_core::sc_time(static_cast<double>(xfers[i].delay_after_ns),
-                                         sc_core::SC_NS);
+        // Building an sc_time from a double is costly; drivers almost never set a delay.
+        if (xfers[i].delay_after_ns)
+            x.delay_after = sc_core::sc_time(static_cast<double>(xfers[i].delay_after_ns),
+                                             sc_core::SC_NS);
         x.cs_change = xfers[i].cs_change != 0;
         frame.xfers.push_back(x);
     }

@@ -42,9 +42,14 @@ lx_kit_task* current() {
     if (!h.valid() || (h.proc_kind() != SC_THREAD_PROC_ && h.proc_kind() != SC_CTHREAD_PROC_))
         return &r.main_task;
     const sc_object* key = h.get_process_object();
+    if (key == r.last_key)
+        return r.last_task;
     auto it = r.adopted.find(key);
-    if (it != r.adopted.end())
+    if (it != r.adopted.end()) {
+        r.last_key = key;
+        r.last_task = it->second;
         return it->second;
+    }
     // A SystemC thread lx_kit did not create (testbench code calling into the driver).
     r.tasks.push_back(std::make_unique<lx_kit_task>());
     lx_kit_task* t = r.tasks.back().get();
@@ -123,10 +128,16 @@ struct lx_kit_task* lx_kit_task_create(const char* name, lx_kit_task_fn fn, void
         [t] {
             t->fn(t->arg);
             // The process object may be deleted and its address reused by a later process.
-            dt::rt().adopted.erase(sc_get_current_process_handle().get_process_object());
+            dt::runtime& rt = dt::rt();
+            const sc_object* key = sc_get_current_process_handle().get_process_object();
+            rt.adopted.erase(key);
+            if (rt.last_key == key)
+                rt.last_key = nullptr;
         },
         pname.c_str(), &opts);
     r.adopted[h.get_process_object()] = t;
+    if (r.last_key == h.get_process_object())
+        r.last_key = nullptr;
     return t;
 }
 

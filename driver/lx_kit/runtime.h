@@ -47,6 +47,10 @@ struct runtime {
     parameters params;
     std::vector<std::unique_ptr<lx_kit_task>> tasks;
     std::map<const sc_core::sc_object*, lx_kit_task*> adopted;
+    // One-entry cache of `adopted` for current(), which runs on every lock, wait and printk;
+    // reset whenever an entry of `adopted` is replaced or erased.
+    const sc_core::sc_object* last_key = nullptr;
+    lx_kit_task* last_task = nullptr;
     lx_kit_task main_task;
     std::vector<std::unique_ptr<lx_kit_wait>> waits;
     std::vector<lx_kit_wait*> free_waits;

@@ -2,7 +2,6 @@
 #include "models/air/air_link.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <stdexcept>
 #include <string>
 
@@ -114,7 +113,7 @@ void air_link::medium() {
                 m_station->air_tx_done(f);
             if (m_peer_sink)
                 m_peer_sink(f);
-            if (m_params.record_peer_rx && getenv("NOREC") == nullptr)
+            if (m_params.record_peer_rx)
                 m_peer_rx.push_back(std::move(f));
         } else {
             // With backpressure the space was checked before the frame started (the station is

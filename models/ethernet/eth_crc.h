@@ -22,12 +22,30 @@ constexpr std::array<uint32_t, 256> make_crc_table() {
     return t;
 }
 inline constexpr std::array<uint32_t, 256> crc_table = make_crc_table();
+// Slicing-by-8 tables: t[k][i] = CRC of byte i followed by k zero bytes. Every frame crosses the
+// CRC twice (FCS generation and check), so this is on the simulator's hot path.
+constexpr std::array<std::array<uint32_t, 256>, 8> make_slice_tables() {
+    std::array<std::array<uint32_t, 256>, 8> t{};
+    t[0] = make_crc_table();
+    for (uint32_t i = 0; i < 256; ++i)
+        for (int k = 1; k < 8; ++k)
+            t[k][i] = (t[k - 1][i] >> 8) ^ t[0][t[k - 1][i] & 0xFF];
+    return t;
+}
+inline constexpr std::array<std::array<uint32_t, 256>, 8> crc_slices = make_slice_tables();
 } // namespace detail
 
 // Register value after shifting `len` bytes LSB-first into a register preset to `seed`
 // (no final inversion).
 inline uint32_t crc32_le_raw(uint32_t seed, const uint8_t* p, size_t len) {
     uint32_t c = seed;
+    const auto& t = detail::crc_slices;
+    for (; len >= 8; len -= 8, p += 8) {
+        const uint32_t lo = c ^ (uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 |
+                                 uint32_t(p[3]) << 24);
+        c = t[7][lo & 0xFF] ^ t[6][(lo >> 8) & 0xFF] ^ t[5][(lo >> 16) & 0xFF] ^ t[4][lo >> 24] ^
+            t[3][p[4]] ^ t[2][p[5]] ^ t[1][p[6]] ^ t[0][p[7]];
+    }
     for (size_t i = 0; i < len; ++i)
         c = detail::crc_table[(c ^ p[i]) & 0xFF] ^ (c >> 8);
     return c;

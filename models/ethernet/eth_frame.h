@@ -18,6 +18,10 @@ struct eth_frame {
     sc_core::sc_time t_submit = sc_core::SC_ZERO_TIME; // handed to the wire (queued)
     sc_core::sc_time t_start = sc_core::SC_ZERO_TIME;  // first preamble bit on the wire
     sc_core::sc_time t_end = sc_core::SC_ZERO_TIME;    // last FCS bit received = delivery time
+    // The sender computed the FCS from exactly these bytes (eth_wire::peer_send), so a receiver
+    // may skip re-checking it: a simulation-speed shortcut with the same outcome. Frames from
+    // peer_send_raw (tests: bad FCS) leave it false and are checked.
+    bool fcs_known_good = false;
 
     // The frame without its 4-byte FCS (what a host stack sees); empty if shorter than 4.
     std::vector<uint8_t> payload() const {

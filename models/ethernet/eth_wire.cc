@@ -54,7 +54,14 @@ uint64_t eth_wire::peer_send(std::vector<uint8_t> b, sc_time at) {
     if (b.size() < min_no_fcs)
         b.resize(min_no_fcs, 0); // the peer's MAC pads with zeros
     append_fcs(b);
-    return peer_send_raw(std::move(b), at);
+    const uint64_t id = peer_send_raw(std::move(b), at);
+    // peer_send_raw queued it ordered by release time; mark the queued frame (found by id).
+    for (auto it = m_peer_q.rbegin(); it != m_peer_q.rend(); ++it)
+        if (it->id == id) {
+            it->fcs_known_good = true;
+            break;
+        }
+    return id;
 }
 
 uint64_t eth_wire::peer_send_raw(std::vector<uint8_t> b, sc_time at) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "models/ks8851/ks8851_core.h"
 
+#include <cstring>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -195,6 +197,8 @@ uint16_t core::reg_read(uint8_t off) {
     const uint16_t v = reg_peek(off);
     if (off == reg::P1MBSR)
         m_link_latched_low = false; // reading BMSR re-arms the latch (MII semantics)
+    if (off == reg::ISR)
+        ++m_stats.isr_reads;
     return v;
 }
 
@@ -403,7 +407,8 @@ void core::eth_rx_frame(eth::eth_frame f) {
         ++m_stats.rx_disabled;
         return;
     }
-    if (f.bytes.size() < 64 || f.bytes.size() > m_p.max_rx_frame || !eth::fcs_ok(f.bytes)) {
+    if (f.bytes.size() < 64 || f.bytes.size() > m_p.max_rx_frame ||
+        !(f.fcs_known_good || eth::fcs_ok(f.bytes))) {
         ++m_stats.rx_errors; // runt, too long or bad FCS: not stored (RXCR1.RXEFE not modelled)
         return;
     }
@@ -507,6 +512,27 @@ uint8_t core::rxq_read_byte() {
     const uint8_t b = m_rx_ptr < img.size() ? img[m_rx_ptr] : 0;
     ++m_rx_ptr; // RXFDPR.RXFPAI auto-increment (the only mode the driver uses)
     return b;
+}
+
+void core::rxq_read(uint8_t* dst, size_t n) {
+    if (!m_sda) {
+        m_findings.add(finding_kind::fifo_without_sda, "RXQ read while RXQCR.SDA = 0");
+        std::memset(dst, 0, n);
+        return;
+    }
+    if (m_rxq.empty()) {
+        std::memset(dst, 0, n);
+        return;
+    }
+    // Same bytes as n calls of rxq_read_byte(), in one copy.
+    const auto& img = m_rxq.front().image;
+    const size_t avail = m_rx_ptr < img.size() ? img.size() - m_rx_ptr : 0;
+    const size_t k = std::min(n, avail);
+    if (k)
+        std::memcpy(dst, img.data() + m_rx_ptr, k);
+    if (n > k)
+        std::memset(dst + k, 0, n - k);
+    m_rx_ptr += uint32_t(n);
 }
 
 // ---------------------------------------------------------------- TX path

@@ -34,6 +34,10 @@ struct core_stats {
     uint64_t rx_errors = 0;      // bad FCS, runt or too long
     uint64_t rx_interrupts = 0;  // times ISR.RXI was raised
     uint64_t irq_assertions = 0; // falling edges of the IRQ pin
+    // Host reads of ISR. The 6.1 driver reads ISR exactly once per run of its threaded IRQ
+    // handler (and nowhere else), so this counts interrupts handled, including re-runs of a
+    // level-triggered oneshot IRQ that stayed asserted without a new falling edge.
+    uint64_t isr_reads = 0;
 };
 
 class core : public sc_core::sc_module, public eth::eth_station_if {
@@ -50,6 +54,7 @@ class core : public sc_core::sc_module, public eth::eth_station_if {
     // --- packet memory FIFO port (valid while RXQCR.SDA = 1) ---
     bool sda() const { return m_sda; }
     uint8_t rxq_read_byte();                             // next byte of the head RX frame image
+    void rxq_read(uint8_t* dst, size_t n);               // n of them at once (SPI burst)
     void txq_write_byte(uint8_t b);                      // next byte of the TX frame stream
     uint64_t dma_starts() const { return m_dma_starts; } // SDA 0->1 transitions
     sc_core::sc_time dma_ready_at() const { return m_dma_ready_at; }

@@ -44,8 +44,9 @@ void spi_frontend::spi_transport(spi::spi_payload& frame, sc_core::sc_time&) {
                     m_core.findings().add(finding_kind::dma_not_ready,
                                           "RXQ data clocked before the RX DMA was ready");
             }
-            for (size_t i = 1; i < n; ++i)
-                m_miso[i] = (i - 1 < dummy) ? 0 : m_core.rxq_read_byte();
+            // m_miso is zeroed: the dummy bytes stay 0, the rest is the frame image.
+            if (n > 1 + dummy)
+                m_core.rxq_read(m_miso.data() + 1 + dummy, n - 1 - dummy);
         } else { // op_txq
             ++m_stats.txq_writes;
             for (size_t i = 1; i < n; ++i)

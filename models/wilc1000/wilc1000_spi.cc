@@ -440,7 +440,9 @@ void spi_frontend::execute(sc_time t, double hz) {
             reply(spi_status::INTERNAL);
             return;
         }
-        m_dma_buf.assign(m_dma_size, 0);
+        // No zero fill: a write transfer overwrites every byte before block_write() sees the
+        // buffer, and block_read() clears it itself.
+        m_dma_buf.resize(m_dma_size);
         reply(spi_status::OK);
         if (c == DMA_EXT_WRITE) {
             m_after = state::dma_write;

@@ -136,6 +136,26 @@ void read_platform(yaml_reader& r, platform_profile& p, bool require) {
     field(s, "dma_setup", p.spi_host.dma_setup, require);
     field(s, "polling_limit", p.spi_host.polling_limit, require);
     s.reject_unknown_keys();
+
+    // Optional section; once present (in the profile or a scenario override of a profile that
+    // has none) every key of it is required.
+    if (r.has("par_bus")) {
+        yaml_reader b = r.child("par_bus");
+        const bool all = require || !p.par_bus.present;
+        const auto positive_hz = check_fn<frequency>([](const frequency& f) {
+            return f.hz > 0 ? std::string() : std::string("must be > 0");
+        });
+        field(b, "controller", p.par_bus.controller, all);
+        field(b, "bus_clock", p.par_bus.bus_clock, all, positive_hz);
+        field(b, "issue_cycles", p.par_bus.issue_cycles, all);
+        field(b, "addr_setup_cycles", p.par_bus.addr_setup_cycles, all);
+        field(b, "read_strobe_cycles", p.par_bus.read_strobe_cycles, all, at_least(1u));
+        field(b, "write_strobe_cycles", p.par_bus.write_strobe_cycles, all, at_least(1u));
+        field(b, "hold_cycles", p.par_bus.hold_cycles, all);
+        field(b, "recovery_cycles", p.par_bus.recovery_cycles, all);
+        b.reject_unknown_keys();
+        p.par_bus.present = true;
+    }
 }
 
 std::string with_yaml_ext(const std::string& v) {
@@ -272,6 +292,12 @@ driver_config read_driver(yaml_reader r, const device_config& dev,
         for (const auto& [name, text] : mp->scalar_entries()) {
             auto it = std::find_if(specs.begin(), specs.end(),
                                    [&](const module_param_spec& s) { return name == s.name; });
+            if (it == specs.end() && d.variant != "pristine") {
+                // A patched variant may add parameters (e.g. no-chip-sleep's chip_sleep); the
+                // run checks them against the variant's own module registry.
+                d.module_params[name] = mp->required<std::string>(name);
+                continue;
+            }
             if (it == specs.end()) {
                 std::vector<std::string> known;
                 for (const auto& s : specs)

@@ -53,6 +53,22 @@ struct spi_host_config {
     duration polling_limit;
 };
 
+// Mirrors nicsim::par::par_timing (bus/par/par_timing.h): an i.MX-EIM-class external bus
+// controller driving a 16-bit asynchronous device (KSZ8851-16MLL). Optional section: a profile
+// without `par_bus` has no parallel bus, and a `device.bus: par` scenario on it is an error.
+// When the section is present every key in it is required. Timings are in bus-clock cycles.
+struct par_bus_config {
+    bool present = false;               // the profile has a par_bus section
+    std::string controller;             // par_bus.controller: name, informational (e.g. imx-weim)
+    frequency bus_clock;                // par_bus.bus_clock: controller clock the cycles count
+    unsigned issue_cycles = 0;          // par_bus.issue_cycles: load/store -> CS# asserted
+    unsigned addr_setup_cycles = 0;     // par_bus.addr_setup_cycles: CS#/address -> RD#/WR# low
+    unsigned read_strobe_cycles = 1;    // par_bus.read_strobe_cycles: RD# low time
+    unsigned write_strobe_cycles = 1;   // par_bus.write_strobe_cycles: WR# low time
+    unsigned hold_cycles = 0;           // par_bus.hold_cycles: strobe high -> CS#/address released
+    unsigned recovery_cycles = 0;       // par_bus.recovery_cycles: CS# high between accesses
+};
+
 struct platform_profile {
     std::string name;        // name: profile name, printed in reports
     std::string description; // description: free text
@@ -60,6 +76,7 @@ struct platform_profile {
     cpu_config cpu;
     kernel_timing kernel;
     spi_host_config spi_host;
+    par_bus_config par_bus; // optional (par_bus.present)
 };
 
 } // namespace nicsim::config

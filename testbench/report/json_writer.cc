@@ -26,6 +26,8 @@ json device_json(const device_report& d, double sim_time_s) {
     j["frames"] = frames(d);
     j["frames_tx"] = d.frames_tx;
     j["frames_rx"] = d.frames_rx;
+    j["irqs"] = d.irqs;
+    j["frames_per_irq"] = optional_number(frames_per_irq(d));
     j["wakeups"] = d.wakeups;
     j["wake_time_s"] = d.wake_time_s;
     json states = json::array();
@@ -88,6 +90,16 @@ nlohmann::ordered_json to_json(const report& r) {
         jf["frames"] = f.frames;
         jf["active_time_s"] = f.active_time_s;
         jf["goodput_bps"] = f.goodput_bps;
+        if (f.rtt) {
+            json rtt;
+            rtt["min"] = f.rtt->min_ms;
+            rtt["avg"] = f.rtt->avg_ms;
+            rtt["max"] = f.rtt->max_ms;
+            rtt["mdev"] = f.rtt->mdev_ms;
+            jf["rtt_ms"] = rtt;
+        } else {
+            jf["rtt_ms"] = nullptr;
+        }
         flows.push_back(jf);
     }
     j["flows"] = flows;
@@ -208,6 +220,15 @@ report read_json(const std::string& text, const std::string& name) {
         fr.frames = get<std::uint64_t>(f, "frames", w);
         fr.active_time_s = get<double>(f, "active_time_s", w);
         fr.goodput_bps = get<double>(f, "goodput_bps", w);
+        // rtt_ms was added within schema 1: absent (older files) reads as null.
+        if (const auto it = f.find("rtt_ms"); it != f.end() && !it->is_null()) {
+            rtt_report rt;
+            rt.min_ms = get<double>(*it, "min", w + ".rtt_ms");
+            rt.avg_ms = get<double>(*it, "avg", w + ".rtt_ms");
+            rt.max_ms = get<double>(*it, "max", w + ".rtt_ms");
+            rt.mdev_ms = get<double>(*it, "mdev", w + ".rtt_ms");
+            fr.rtt = rt;
+        }
         r.flows.push_back(fr);
     }
     for (const auto& d : sub(j, "devices", name)) {
@@ -219,6 +240,9 @@ report read_json(const std::string& text, const std::string& name) {
         dr.bus_clock_hz = get<double>(d, "bus_clock_hz", w);
         dr.frames_tx = get<std::uint64_t>(d, "frames_tx", w);
         dr.frames_rx = get<std::uint64_t>(d, "frames_rx", w);
+        // irqs was added within schema 1: absent (older files) reads as 0.
+        if (d.contains("irqs"))
+            dr.irqs = get<std::uint64_t>(d, "irqs", w);
         dr.wakeups = get<std::uint64_t>(d, "wakeups", w);
         dr.wake_time_s = get<double>(d, "wake_time_s", w);
         for (const auto& s : sub(d, "power_states", w)) {

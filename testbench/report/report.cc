@@ -29,6 +29,12 @@ std::optional<double> bus_bytes_per_frame(const device_report& d) {
     return static_cast<double>(d.bus_bytes) / static_cast<double>(frames(d));
 }
 
+std::optional<double> frames_per_irq(const device_report& d) {
+    if (d.irqs == 0)
+        return std::nullopt;
+    return static_cast<double>(frames(d)) / static_cast<double>(d.irqs);
+}
+
 double bus_utilisation(const device_report& d, double sim_time_s) {
     return sim_time_s > 0 ? d.bus_busy_s / sim_time_s : 0.0;
 }

@@ -14,6 +14,15 @@
 
 namespace nicsim::report {
 
+// Round-trip times of a ping flow, in milliseconds, as `ping` prints them (iputils: min, avg,
+// max over the replies, mdev = population standard deviation).
+struct rtt_report {
+    double min_ms = 0;
+    double avg_ms = 0;
+    double max_ms = 0;
+    double mdev_ms = 0;
+};
+
 struct flow_report {
     std::string name;         // e.g. "ttcp"
     std::string kind;         // traffic kind, e.g. "ttcp_tx"
@@ -22,6 +31,7 @@ struct flow_report {
     std::uint64_t frames = 0; // data frames of this flow that crossed the device
     double active_time_s = 0; // first payload byte sent → last payload byte delivered
     double goodput_bps = 0;   // bytes * 8 / active_time_s (application payload bits per second)
+    std::optional<rtt_report> rtt; // ping flows with at least one reply; JSON `rtt_ms` (else null)
 };
 
 struct power_state_report {
@@ -38,6 +48,7 @@ struct device_report {
     double bus_clock_hz = 0;
     std::uint64_t frames_tx = 0; // frames host → device (crossed the host bus)
     std::uint64_t frames_rx = 0; // frames device → host
+    std::uint64_t irqs = 0;      // interrupts the driver handled (threaded handler runs)
     std::uint64_t wakeups = 0;   // host-initiated chip wake-ups
     double wake_time_s = 0;      // time from wake request to clock ready, summed
     std::vector<power_state_report> power_states;
@@ -101,6 +112,7 @@ totals compute_totals(const report& r);
 std::uint64_t frames(const device_report& d);                             // frames_tx + frames_rx
 std::optional<double> bus_transactions_per_frame(const device_report& d); // none if no frames
 std::optional<double> bus_bytes_per_frame(const device_report& d);
+std::optional<double> frames_per_irq(const device_report& d); // frames / irqs; none if no irqs
 double bus_utilisation(const device_report& d, double sim_time_s); // busy / sim time, 0..1
 double energy_j(const device_report& d);                           // sum over power_states
 double avg_power_w(const device_report& d, double sim_time_s);     // energy / sim time

@@ -65,6 +65,11 @@ std::vector<std::pair<std::string, std::string>> summary_rows(const report& r) {
         add(p + "frames", std::to_string(f.frames));
         add(p + "active time", fixed(f.active_time_s, 6) + " s");
         add(p + "goodput", format_kbps(f.goodput_bps) + "  " + format_mbitps(f.goodput_bps));
+        if (f.rtt)
+            add(p + "rtt min/avg/max/mdev", fixed(f.rtt->min_ms, 3) + "/" +
+                                                fixed(f.rtt->avg_ms, 3) + "/" +
+                                                fixed(f.rtt->max_ms, 3) + "/" +
+                                                fixed(f.rtt->mdev_ms, 3) + " ms");
     }
     const totals t = compute_totals(r);
     add("total goodput", format_kbps(t.goodput_bps) + "  " + format_mbitps(t.goodput_bps));
@@ -73,6 +78,11 @@ std::vector<std::pair<std::string, std::string>> summary_rows(const report& r) {
         const std::string p = d.name + " ";
         add(p + "frames tx / rx",
             std::to_string(d.frames_tx) + " / " + std::to_string(d.frames_rx));
+        if (d.irqs > 0) {
+            const auto fpi = frames_per_irq(d);
+            add(p + "interrupts", std::to_string(d.irqs) + " (" + fixed(*fpi, 2) +
+                                      " frames per interrupt)");
+        }
         add(p + "wake-ups", std::to_string(d.wakeups));
         add(p + "time waking", fixed(d.wake_time_s, 6) + " s");
         const auto tpf = bus_transactions_per_frame(d);

@@ -140,6 +140,14 @@ report::flow_report traffic_session::flow_report() const {
         const auto& r = m_ping->result();
         f.name = "ping";
         f.frames = r.transmitted + r.received;
+        if (r.received > 0) {
+            report::rtt_report rt;
+            rt.min_ms = r.rtt_min.to_seconds() * 1e3;
+            rt.avg_ms = r.rtt_avg.to_seconds() * 1e3;
+            rt.max_ms = r.rtt_max.to_seconds() * 1e3;
+            rt.mdev_ms = r.rtt_mdev.to_seconds() * 1e3;
+            f.rtt = rt;
+        }
     }
     return f;
 }

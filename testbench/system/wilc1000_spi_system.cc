@@ -47,6 +47,7 @@ air_link_params air_params(const config::link_config& l) {
     if (l.phy_rate.bps > 0)
         p.phy_rate_bps = l.phy_rate.bps;
     p.mac_efficiency = l.mac_efficiency;
+    p.record_peer_rx = false; // copies of every delivered frame are for model tests only
     return p;
 }
 

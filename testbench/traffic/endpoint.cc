@@ -6,7 +6,10 @@
 namespace nicsim::traffic {
 
 endpoint::endpoint(const sc_core::sc_module_name& nm, const endpoint_addr& self)
-    : sc_core::sc_module(nm), m_self(self) {}
+    : sc_core::sc_module(nm), m_self(self) {
+    m_inbox_or_timer |= m_inbox_event;
+    m_inbox_or_timer |= m_timer;
+}
 
 void endpoint::bind(port p) {
     m_port = std::move(p);
@@ -41,8 +44,26 @@ endpoint::inbound endpoint::pop_inbox() {
 }
 
 void endpoint::wait_inbox(const sc_core::sc_time& timeout) {
-    if (m_inbox.empty())
-        sc_core::wait(timeout, m_inbox_event);
+    if (!m_inbox.empty())
+        return;
+    if (timeout == sc_core::SC_ZERO_TIME) {
+        sc_core::wait(timeout, m_inbox_event); // one delta cycle
+        return;
+    }
+    // Not wait(timeout, m_inbox_event): SystemC keeps a timeout that lost to the event in its
+    // timed queue until it would have expired, and flows re-arm their RTO / delayed-ACK wait for
+    // every frame, so the queue would fill with thousands of dead entries that every timed wait
+    // in the simulation pays for. One timer event per endpoint has at most one pending entry. A
+    // pending timer notification from an earlier, closer deadline may wake this loop before
+    // `deadline`; it then waits again, so the caller sees the same return time either way.
+    const sc_core::sc_time deadline = sc_core::sc_time_stamp() + timeout;
+    while (m_inbox.empty()) {
+        const sc_core::sc_time now = sc_core::sc_time_stamp();
+        if (now >= deadline)
+            return;
+        m_timer.notify(deadline - now);
+        sc_core::wait(m_inbox_or_timer);
+    }
 }
 
 void endpoint::wait_inbox() {

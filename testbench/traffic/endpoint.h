@@ -110,6 +110,8 @@ class endpoint : public sc_core::sc_module {
     port m_port;
     std::deque<inbound> m_inbox;
     sc_core::sc_event m_inbox_event;
+    sc_core::sc_event m_timer;                // wait_inbox(timeout)'s deadline
+    sc_core::sc_event_or_list m_inbox_or_timer; // m_inbox_event | m_timer
     std::uint64_t m_ignored = 0;
     std::uint64_t m_accepted = 0;
 };

@@ -2,6 +2,7 @@
 #include "testbench/traffic/frame.h"
 
 #include <algorithm>
+#include <cstring>
 #include <cstdio>
 #include <stdexcept>
 
@@ -125,6 +126,15 @@ std::uint32_t checksum_add(const std::uint8_t* data, std::size_t len, std::uint3
     // is summed at least twice, so this loop is hot.
     std::uint64_t s = sum;
     std::size_t i = 0;
+    // Two words per step from one 8-byte load: the same additions as the 4-byte loop below.
+    for (; i + 8 <= len; i += 8) {
+        std::uint64_t w;
+        std::memcpy(&w, data + i, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        w = __builtin_bswap64(w);
+#endif
+        s += (w >> 32) + (w & 0xffffffffu);
+    }
     for (; i + 4 <= len; i += 4)
         s += (static_cast<std::uint32_t>(data[i]) << 24) |
              (static_cast<std::uint32_t>(data[i + 1]) << 16) |

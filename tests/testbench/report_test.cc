@@ -54,7 +54,7 @@ TEST(ReportJson, KeyOrderIsFixed) {
         dev.push_back(it.key());
     EXPECT_EQ(dev, (std::vector<std::string>{
                        "name", "type", "bus", "bus_clock_hz", "frames", "frames_tx", "frames_rx",
-                       "wakeups", "wake_time_s", "power_states", "supply_voltage_v",
+                       "irqs", "frames_per_irq", "wakeups", "wake_time_s", "power_states", "supply_voltage_v",
                        "power_is_proxy", "power_source", "energy_j", "avg_power_w", "bus_stats"}));
 }
 
@@ -142,4 +142,30 @@ TEST(ReportText, SideBySideNamesColumnsByTheDifferingSetting) {
     const std::string l =
         render_side_by_side({sample_report(false), sample_report(true)}, {"A", "B"});
     EXPECT_NE(l.substr(0, l.find('\n')).find("A"), std::string::npos);
+}
+
+TEST(ReportJson, PingRttAndInterruptsAreWrittenAndReadBack) {
+    auto r = sample_report(false);
+    EXPECT_TRUE(to_json(r)["flows"][0]["rtt_ms"].is_null()) << "no rtt for a bulk flow";
+    EXPECT_TRUE(to_json(r)["devices"][0]["frames_per_irq"].is_null()) << "no irqs counted";
+    rtt_report rt;
+    rt.min_ms = 1.25;
+    rt.avg_ms = 1.5;
+    rt.max_ms = 2.0;
+    rt.mdev_ms = 0.125;
+    r.flows[0].rtt = rt;
+    r.devices[0].irqs = 4309; // 17238 frames: 4 per interrupt
+    const auto j = to_json(r);
+    EXPECT_DOUBLE_EQ(j["flows"][0]["rtt_ms"]["min"].get<double>(), 1.25);
+    EXPECT_DOUBLE_EQ(j["flows"][0]["rtt_ms"]["avg"].get<double>(), 1.5);
+    EXPECT_DOUBLE_EQ(j["flows"][0]["rtt_ms"]["max"].get<double>(), 2.0);
+    EXPECT_DOUBLE_EQ(j["flows"][0]["rtt_ms"]["mdev"].get<double>(), 0.125);
+    EXPECT_DOUBLE_EQ(j["devices"][0]["frames_per_irq"].get<double>(), 17238.0 / 4309.0);
+    const auto back = read_json(write_json(r), "r.json");
+    ASSERT_TRUE(back.flows[0].rtt.has_value());
+    EXPECT_EQ(back.flows[0].rtt->mdev_ms, 0.125);
+    EXPECT_EQ(back.devices[0].irqs, 4309u);
+    const std::string text = render_text(r);
+    EXPECT_NE(text.find("1.250/1.500/2.000/0.125 ms"), std::string::npos) << text;
+    EXPECT_NE(text.find("4309 (4.00 frames per interrupt)"), std::string::npos) << text;
 }

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: MIT
+// The shipped KS8851 scenarios through ks8851_system, as `nicsim run` runs them: the SPI RX
+// scenario stays within ±15 % of its calibration point (hardware-facts.md §4 point 2), the ping
+// scenario reports RTT statistics (rtt_ms in --json), and the report carries interrupts and
+// frames per interrupt.
+#include <cmath>
+
+#include <gtest/gtest.h>
+
+#include "testbench/report/json_writer.h"
+#include "tests/system/ks8851_system_support.h"
+
+using namespace nicsim;
+using namespace nicsim::test;
+
+namespace {
+
+TEST(Ks8851Scenario, SpiIperfRxReproducesTheCalibrationPoint) {
+    const auto l = ks_load("ks8851-spi-iperf-rx.yaml");
+    ks8851_system sys("system", l.scenario, l.platform);
+    const auto r = sys.run();
+    EXPECT_EQ(r.end_reason, "traffic complete");
+    ASSERT_EQ(r.flows.size(), 1u);
+    EXPECT_EQ(r.flows[0].bytes, l.scenario.traffic.bytes.bytes);
+    const double target = 15960e3; // iperf3 Kbit/s, RevPi, 25 MHz SPI
+    EXPECT_NEAR(r.flows[0].goodput_bps, target, 0.15 * target);
+    const auto& d = r.devices.at(0);
+    EXPECT_EQ(d.irqs, sys.chip().core.stats().isr_reads);
+    ASSERT_TRUE(report::frames_per_irq(d));
+    EXPECT_GT(*report::frames_per_irq(d), 1.0) << "RX threshold coalescing under load";
+    EXPECT_EQ(sys.chip().core.stats().rx_overruns, 0u) << "window sized to the 12 KB RXQ";
+    EXPECT_TRUE(r.findings.empty());
+}
+
+TEST(Ks8851Scenario, SpiPingReportsRttMinAvgMaxMdev) {
+    const auto l = ks_load("ks8851-spi-ping.yaml", {"traffic.count=20"});
+    ks8851_system sys("system", l.scenario, l.platform);
+    uint64_t bringup_irqs = 0; // the rx-mode handshake (RXPSI) during ifup
+    sys.after_up = [&](ks8851_system& s) {
+        bringup_irqs = s.chip().core.stats().isr_reads;
+        return true;
+    };
+    const auto r = sys.run();
+    EXPECT_EQ(bringup_irqs, 1u);
+    ASSERT_EQ(r.flows.size(), 1u);
+    const auto& f = r.flows[0];
+    EXPECT_EQ(f.kind, "ping");
+    ASSERT_TRUE(f.rtt.has_value());
+    EXPECT_LE(f.rtt->min_ms, f.rtt->avg_ms);
+    EXPECT_LE(f.rtt->avg_ms, f.rtt->max_ms);
+    EXPECT_GE(f.rtt->mdev_ms, 0.0);
+    // A lone reply waits for the RX duration timer the driver programs (RXDTTR = 1000 us).
+    EXPECT_GE(f.rtt->min_ms, 1.0);
+    EXPECT_LT(f.rtt->max_ms, 5.0);
+    // One interrupt per reply (duration timer) plus one TXI per request.
+    const auto& d = r.devices.at(0);
+    EXPECT_EQ(d.irqs - bringup_irqs, 40u);
+    EXPECT_EQ(d.frames_tx, 20u);
+    EXPECT_EQ(d.frames_rx, 20u);
+
+    const auto j = report::to_json(r);
+    const auto& jr = j["flows"][0]["rtt_ms"];
+    ASSERT_TRUE(jr.is_object());
+    EXPECT_DOUBLE_EQ(jr["min"].get<double>(), f.rtt->min_ms);
+    EXPECT_DOUBLE_EQ(jr["avg"].get<double>(), f.rtt->avg_ms);
+    EXPECT_DOUBLE_EQ(jr["max"].get<double>(), f.rtt->max_ms);
+    EXPECT_DOUBLE_EQ(jr["mdev"].get<double>(), f.rtt->mdev_ms);
+    EXPECT_TRUE(j["flows"][0].contains("goodput_bps"));
+    EXPECT_EQ(j["devices"][0]["irqs"].get<uint64_t>(), d.irqs);
+    EXPECT_DOUBLE_EQ(j["devices"][0]["frames_per_irq"].get<double>(), 40.0 / double(d.irqs));
+    // And it reads back.
+    const auto back = report::read_json(report::write_json(r), "ping.json");
+    ASSERT_TRUE(back.flows[0].rtt.has_value());
+    EXPECT_EQ(back.flows[0].rtt->avg_ms, f.rtt->avg_ms);
+    EXPECT_EQ(back.devices[0].irqs, d.irqs);
+}
+
+TEST(Ks8851Scenario, ParIperfTxIsWireLimited) {
+    const auto l = ks_load("ks8851-par-iperf-tx.yaml", {"traffic.bytes=2MiB"});
+    ks8851_system sys("system", l.scenario, l.platform);
+    const auto r = sys.run();
+    EXPECT_EQ(r.end_reason, "traffic complete");
+    EXPECT_EQ(r.flows.at(0).bytes, 2u << 20);
+    // 1460 payload bytes per 1538 byte times on 100BASE-TX: at most 94.9 Mbit/s of goodput. The
+    // EIM moves a frame in ~50 us (< 123 us on the wire), so the wire is the limit.
+    EXPECT_LT(r.flows[0].goodput_bps, 100e6 * 1460 / 1538 * 1.0001);
+    EXPECT_GT(r.flows[0].goodput_bps, 85e6);
+    EXPECT_EQ(r.devices.at(0).bus, "par");
+    EXPECT_TRUE(r.findings.empty());
+}
+
+TEST(Ks8851Scenario, SpiIperfTxCompletesThroughTheDriversFlowControl) {
+    const auto l = ks_load("ks8851-spi-iperf-tx.yaml", {"traffic.bytes=1MiB"});
+    ks8851_system sys("system", l.scenario, l.platform);
+    const auto r = sys.run();
+    EXPECT_EQ(r.end_reason, "traffic complete");
+    EXPECT_EQ(r.flows.at(0).bytes, 1u << 20);
+    // SPI at 25 MHz caps the rate well below the wire.
+    EXPECT_LT(r.flows[0].goodput_bps, 25e6);
+    EXPECT_GT(r.flows[0].goodput_bps, 5e6);
+    EXPECT_GT(r.devices.at(0).irqs, 0u);
+    EXPECT_TRUE(r.findings.empty());
+}
+
+} // namespace

@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: MIT
+// Helpers for the system tests: load a shipped scenario with --set overrides, capture the
+// driver's kernel log, read the driver's netdev state. Every TEST builds one
+// wilc1000_spi_system and runs it once (SystemC cannot restart; each TEST is its own process).
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "driver/include/lx_kit/runtime.h"
+#include "driver/include/nicsim/driver_variant.h"
+#include "driver/include/nicsim/lx_bus.h"
+#include "testbench/config/config_loader.h"
+#include "testbench/runner.h"
+#include "testbench/system/wilc1000_spi_system.h"
+
+namespace nicsim::test {
+
+// The driver variants of the generated table. Referencing the table is what links the variant
+// objects (and their module_init registrations) into the test: the CLI gets them through
+// runner.cc, which these tests do not call.
+inline std::vector<std::string> linked_driver_variants() {
+    std::vector<std::string> names;
+    for (const auto* const* v = nicsim_driver_variants; *v; ++v)
+        names.emplace_back((*v)->name);
+    return names;
+}
+
+// The shipped scenario configs/<file> with "key=value" overrides, validated like `nicsim run`.
+inline config::loaded_scenario load_shipped(const std::string& file,
+                                            const std::vector<std::string>& overrides) {
+    config::load_options o;
+    o.overrides = overrides;
+    o.known_variants = linked_driver_variants();
+    return config::load_scenario(std::string(NICSIM_SOURCE_DIR) + "/configs/" + file, o);
+}
+
+// Every kernel log line of the run (all levels, including dev_dbg), with its simulated time.
+// Lines at KERN_WARNING or more severe are echoed to stderr so a failing test shows them; with
+// NICSIM_TEST_LOG_ALL set in the environment every line is echoed.
+class driver_log {
+  public:
+    driver_log() {
+        const bool all = std::getenv("NICSIM_TEST_LOG_ALL") != nullptr;
+        lx_kit::set_log_sink([this, all](const lx_kit::log_record& r) {
+            if (all || r.level <= 4)
+                std::fprintf(stderr, "[%.6f] <%d> %s\n", r.time.to_seconds(), r.level,
+                             r.text.c_str());
+            m_lines.push_back(r);
+        });
+    }
+    ~driver_log() { lx_kit::set_log_sink({}); }
+    driver_log(const driver_log&) = delete;
+    driver_log& operator=(const driver_log&) = delete;
+
+    size_t count(const std::string& needle) const {
+        return static_cast<size_t>(std::count_if(m_lines.begin(), m_lines.end(), [&](auto& r) {
+            return r.text.find(needle) != std::string::npos;
+        }));
+    }
+    bool contains(const std::string& needle) const { return count(needle) > 0; }
+    // First line containing needle (nullptr if none).
+    const lx_kit::log_record* find(const std::string& needle) const {
+        for (const auto& r : m_lines)
+            if (r.text.find(needle) != std::string::npos)
+                return &r;
+        return nullptr;
+    }
+    // Lines at KERN_ERR (3) or more severe.
+    std::vector<std::string> errors() const {
+        std::vector<std::string> out;
+        for (const auto& r : m_lines)
+            if (r.level <= 3)
+                out.push_back(r.text);
+        return out;
+    }
+
+  private:
+    std::vector<lx_kit::log_record> m_lines;
+};
+
+inline struct lx_bus_netdev_state netdev_state(const wilc1000_spi_system& sys) {
+    struct lx_bus_netdev_state st {};
+    if (sys.netdev())
+        lx_bus_netdev_state(sys.netdev(), &st);
+    return st;
+}
+
+inline std::array<uint8_t, 6> netdev_mac(const wilc1000_spi_system& sys) {
+    std::array<uint8_t, 6> mac{};
+    if (sys.netdev())
+        std::memcpy(mac.data(), lx_bus_netdev_addr(sys.netdev()), mac.size());
+    return mac;
+}
+
+} // namespace nicsim::test
