@@ -69,7 +69,7 @@ class ks8851_system : public sc_core::sc_module {
 
   private:
     void main();
-    void bring_up();
+    std::string bring_up(); // "" or why bring-up failed
     void bind_traffic();
     void fail(const std::string& why);
     report::report make_report() const;

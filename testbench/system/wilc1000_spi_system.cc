@@ -24,7 +24,9 @@ constexpr int wilc_irq_number = 1; // the Linux IRQ number of the GPIO the chip'
 // Assumption: the real stack is woken by netif_wake_queue; 50 us bounds the extra delay.
 const sc_time queue_stopped_poll(50, SC_US);
 
-sc_time to_sc(config::duration d) { return sc_time(static_cast<double>(d.ps), SC_PS); }
+sc_time to_sc(config::duration d) {
+    return sc_time(static_cast<double>(d.ps), SC_PS);
+}
 
 spi::spi_host_timing host_timing(const config::spi_host_config& c) {
     spi::spi_host_timing t;
@@ -104,9 +106,9 @@ wilc1000_spi_system::wilc1000_spi_system(sc_module_name name,
                                          const config::platform_profile& platform,
                                          const wilc::params& chip_params)
     : sc_module(name), m_sc(scenario), m_pf(platform),
-      m_chip_params(chip_params_for(scenario.device, chip_params)), m_cpu("cpu", platform.cpu.cores),
-      m_spi_host("spi_host", 1, host_timing(platform.spi_host)), m_irq("irq", true),
-      m_air("air", air_params(scenario.link)) {
+      m_chip_params(chip_params_for(scenario.device, chip_params)),
+      m_cpu("cpu", platform.cpu.cores), m_spi_host("spi_host", 1, host_timing(platform.spi_host)),
+      m_irq("irq", true), m_air("air", air_params(scenario.link)) {
     m_chip = std::make_unique<wilc1000>("wilc1000", m_chip_params);
     m_spi_host.spi_out[0].bind(m_chip->spi_in);
     m_chip->irq.bind(m_irq);
@@ -119,8 +121,8 @@ wilc1000_spi_system::wilc1000_spi_system(sc_module_name name,
     // far host behind the access point.
     const auto host_addr = addr(m_chip_params.mac_addr, 0xc0a80102, 40000);
     const auto peer_addr = addr({0x02, 0x00, 0x00, 0x00, 0xb0, 0x01}, 0xc0a80101, 5001);
-    m_traffic = std::make_unique<traffic_session>(scenario.traffic, scenario.seed, host_addr,
-                                                  peer_addr);
+    m_traffic =
+        std::make_unique<traffic_session>(scenario.traffic, scenario.seed, host_addr, peer_addr);
     m_irq_src = std::make_unique<irq_binding>(m_irq);
     bind_traffic();
     SC_HAS_PROCESS(wilc1000_spi_system);
@@ -135,7 +137,7 @@ void wilc1000_spi_system::fail(const std::string& why) {
     sc_stop();
 }
 
-void wilc1000_spi_system::bring_up() {
+std::string wilc1000_spi_system::bring_up() {
     const std::string variant = m_sc.driver.variant;
     auto& kp = lx_kit::params();
     kp.hz = m_pf.cpu.hz;
@@ -153,18 +155,18 @@ void wilc1000_spi_system::bring_up() {
             std::string(lx_emul_module_name(i)).rfind("wilc1000", 0) == 0)
             mods.push_back(i);
     if (mods.empty())
-        throw run_error("driver variant '" + variant + "' of wilc1000 is not linked");
+        return "driver variant '" + variant + "' of wilc1000 is not linked";
     for (const auto& [param, value] : m_sc.driver.module_params) {
         bool set = false;
         for (int i : mods)
             set = set || lx_emul_module_param_set(i, param.c_str(), value.c_str()) == 0;
         if (!set)
-            throw run_error("driver.module_params: wilc1000/" + variant + " has no parameter '" +
-                            param + "'");
+            return "driver.module_params: wilc1000/" + variant + " has no parameter '" + param +
+                   "'";
     }
     for (int i : mods)
         if (!lx_emul_module_initialized(i) && lx_emul_module_init(i) != 0)
-            throw run_error(std::string("module_init failed: ") + lx_emul_module_name(i));
+            return std::string("module_init failed: ") + lx_emul_module_name(i);
 
     // /lib/firmware/atmel/wilc1000_wifi_firmware-1.bin: the chip model's well-formed image.
     // request_firmware() hands out this buffer without copying: it lives as long as the system.
@@ -183,10 +185,10 @@ void wilc1000_spi_system::bring_up() {
     ::spi_device* spi = lx_bus_spi_create(&d);
     lx_bus::spi_attach(spi, *m_port, 0);
     if (int ret = lx_bus_spi_probe(spi, "wilc1000_spi", variant.c_str()))
-        throw run_error("wilc1000 probe failed: " + std::to_string(ret));
+        return "wilc1000 probe failed: " + std::to_string(ret);
     m_ndev = lx_bus_netdev_find("wilc1000_spi", variant.c_str(), 0);
     if (!m_ndev)
-        throw run_error("wilc1000 probe registered no network device");
+        return "wilc1000 probe registered no network device";
     lx_emul_netdev_set_rx_sink(
         m_ndev,
         [](void* ctx, ::net_device*, const uint8_t* frame, size_t len) {
@@ -196,18 +198,18 @@ void wilc1000_spi_system::bring_up() {
 
     // ip link set wlan0 up: firmware download, start, the init config exchange, MAC query.
     if (int ret = lx_emul_netdev_open(m_ndev))
-        throw run_error("ndo_open (ifup) of " + std::string(lx_bus_netdev_name(m_ndev)) +
-                        " failed: " + std::to_string(ret) + " (see the driver log above)");
+        return "ndo_open (ifup) of " + std::string(lx_bus_netdev_name(m_ndev)) +
+               " failed: " + std::to_string(ret) + " (see the driver log above)";
     // Stand-in for cfg80211 connect + NETDEV_UP power-save handling (docs/driver-build.md).
     const lx_bus_wilc_ops* ops = lx_bus_wilc_ops_find(variant.c_str());
     if (!ops)
-        throw run_error("wilc1000 glue of variant '" + variant + "' is not linked");
+        return "wilc1000 glue of variant '" + variant + "' is not linked";
     ops->set_bssid(m_ndev, m_chip_params.bssid.data());
     if (m_sc.driver.power_save) {
         if (int ret = ops->set_power_mgmt(m_ndev, 1))
-            throw run_error("enabling power save (WID_POWER_MANAGEMENT) failed: " +
-                            std::to_string(ret));
+            return "enabling power save (WID_POWER_MANAGEMENT) failed: " + std::to_string(ret);
     }
+    return {};
 }
 
 void wilc1000_spi_system::bind_traffic() {
@@ -235,16 +237,16 @@ void wilc1000_spi_system::bind_traffic() {
         m_air.peer_send(std::move(f), sc_time_stamp() + latency);
     };
     m_traffic->peer_side().bind(peer);
-    m_air.set_peer_sink(
-        [this](const air_frame& f) { m_traffic->peer_side().receive(f.bytes.data(), f.bytes.size()); });
-
+    m_air.set_peer_sink([this](const air_frame& f) {
+        m_traffic->peer_side().receive(f.bytes.data(), f.bytes.size());
+    });
 }
 
 void wilc1000_spi_system::main() {
-    try {
-        bring_up();
-    } catch (const std::exception& e) {
-        fail(e.what());
+    // Errors come back as text, not exceptions: throwing inside a SystemC thread confuses
+    // AddressSanitizer's stack bookkeeping (it does not know the coroutine stacks).
+    if (std::string err = bring_up(); !err.empty()) {
+        fail(err);
         return;
     }
     m_up_time = sc_time_stamp();
@@ -313,8 +315,8 @@ report::report wilc1000_spi_system::make_report() const {
     r.host_cpu_cores = m_cpu.cores();
     r.host_cpu_busy_s = m_cpu.busy_time().to_seconds();
     for (const auto& f : m_chip->findings().list())
-        r.findings.push_back(
-            {f.time.to_seconds(), "wilc1000", "warning", std::string(wilc::to_string(f.kind)) + ": " + f.text});
+        r.findings.push_back({f.time.to_seconds(), "wilc1000", "warning",
+                              std::string(wilc::to_string(f.kind)) + ": " + f.text});
     return r;
 }
 

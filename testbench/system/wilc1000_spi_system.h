@@ -48,7 +48,7 @@ class wilc1000_spi_system : public sc_core::sc_module {
 
   private:
     void main();
-    void bring_up();
+    std::string bring_up(); // "" or why bring-up failed
     void bind_traffic();
     void fail(const std::string& why);
     report::report make_report() const;
