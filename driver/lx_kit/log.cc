@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // lx_kit logging: one sink for every kernel log line, stamped with simulated time so the run log
 // is deterministic; per-level counters for reports and tests.
+#include <utility>
+#include <vector>
 #include "runtime.h"
 
 #include <cstdio>
@@ -14,6 +16,8 @@ struct log_state {
     lk::log_sink sink;
     unsigned long counts[8] = {};
     bool line_open = false; // last printed line may receive KERN_CONT text
+    std::vector<std::pair<int, lk::log_sink>> observers; // see add_log_observer
+    int next_observer_id = 0;
 };
 
 log_state& state() {
@@ -32,6 +36,21 @@ void default_sink(const lk::log_record& r) {
 } // namespace
 
 namespace nicsim::lx_kit {
+
+int add_log_observer(log_sink observer) {
+    auto& s = state();
+    s.observers.emplace_back(++s.next_observer_id, std::move(observer));
+    return s.next_observer_id;
+}
+
+void remove_log_observer(int id) {
+    auto& obs = state().observers;
+    for (auto it = obs.begin(); it != obs.end(); ++it)
+        if (it->first == id) {
+            obs.erase(it);
+            return;
+        }
+}
 
 void set_log_sink(log_sink sink) {
     state().sink = std::move(sink);
@@ -52,6 +71,8 @@ void lx_kit_log(int level, const char* origin, const char* msg) {
     lk::log_record r{sc_time_stamp(), level, origin ? origin : "", msg ? msg : ""};
     while (!r.text.empty() && r.text.back() == '\n')
         r.text.pop_back();
+    for (const auto& [id, observer] : s.observers)
+        observer(r);
     if (s.sink)
         s.sink(r);
     else

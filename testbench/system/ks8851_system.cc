@@ -446,6 +446,7 @@ report::report ks8851_system::make_report() const {
 
     r.host_cpu_cores = m_cpu.cores();
     r.host_cpu_busy_s = m_cpu.busy_time().to_seconds();
+    m_driver_log.append_findings(r.findings);
     for (const auto& f : m_chip->findings().list())
         r.findings.push_back({f.time.to_seconds(), "ks8851", "warning",
                               std::string(ks::to_string(f.kind)) + ": " + f.text});

@@ -30,6 +30,7 @@
 #include "testbench/config/scenario_config.h"
 #include "testbench/host/host_cpu.h"
 #include "testbench/report/report.h"
+#include "testbench/system/driver_log.h"
 #include "testbench/system/traffic_session.h"
 
 struct net_device;
@@ -76,6 +77,7 @@ class ks8851_system : public sc_core::sc_module {
 
     config::scenario_config m_sc;
     config::platform_profile m_pf;
+    driver_log_collector m_driver_log;
     bool m_par;
     ks::params m_chip_params;
     host_cpu m_cpu;

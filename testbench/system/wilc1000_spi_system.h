@@ -22,6 +22,7 @@
 #include "testbench/host/host_cpu.h"
 #include "testbench/report/report.h"
 #include "testbench/system/cpu_spi_port.h"
+#include "testbench/system/driver_log.h"
 #include "testbench/system/traffic_session.h"
 
 struct net_device;
@@ -55,6 +56,7 @@ class wilc1000_spi_system : public sc_core::sc_module {
 
     config::scenario_config m_sc;
     config::platform_profile m_pf;
+    driver_log_collector m_driver_log;
     wilc::params m_chip_params; // before m_chip: the chip keeps a reference
     host_cpu m_cpu;
     spi::spi_host m_spi_host;

@@ -62,6 +62,10 @@ struct log_record {
 };
 using log_sink = std::function<void(const log_record&)>;
 void set_log_sink(log_sink sink); // empty function restores the default
+// Observers see every record before the sink does (reports collect driver errors this way
+// while tests or the CLI choose the sink). Returns an id for remove_log_observer.
+int add_log_observer(log_sink observer);
+void remove_log_observer(int id);
 unsigned long log_count(int level);
 
 // Busy-wait accounting (udelay/mdelay/ndelay, spinning on a contended spinlock): called with
