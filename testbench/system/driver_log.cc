@@ -20,7 +20,9 @@ driver_log_collector::driver_log_collector() {
     });
 }
 
-driver_log_collector::~driver_log_collector() { lx_kit::remove_log_observer(m_observer); }
+driver_log_collector::~driver_log_collector() {
+    lx_kit::remove_log_observer(m_observer);
+}
 
 void driver_log_collector::append_findings(std::vector<report::finding>& out) const {
     for (const auto& e : m_entries) {

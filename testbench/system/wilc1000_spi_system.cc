@@ -262,14 +262,24 @@ void wilc1000_spi_system::main() {
 }
 
 report::report wilc1000_spi_system::run() {
+    std::string error;
+    report::report r = run(error);
+    if (!error.empty())
+        throw run_error(error);
+    return r;
+}
+
+report::report wilc1000_spi_system::run(std::string& error) {
     lx_kit::set_abort_mode(lx_kit::abort_mode::stop_simulation);
     // SystemC's own info messages ("Simulation stopped by user.") are noise in a report.
     sc_report_handler::set_actions(SC_INFO, SC_DO_NOTHING);
     sc_start(to_sc(m_sc.duration_limit));
     if (lx_kit::aborted())
-        throw run_error("driver run stopped: " + lx_kit::abort_message());
-    if (!m_failure.empty())
-        throw run_error(m_failure);
+        error = "driver run stopped: " + lx_kit::abort_message();
+    else if (!m_failure.empty())
+        error = m_failure;
+    if (!error.empty())
+        return {};
     if (m_end_reason.empty())
         m_end_reason = "duration limit";
     return make_report();
