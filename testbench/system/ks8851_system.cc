@@ -10,10 +10,12 @@
 #include "driver/include/nicsim/lx_bus.h"
 #include "driver/lx_emul_bus/bus_bridge.h"
 #include "testbench/runner.h"
+#include "testbench/system/system_common.h"
 
 namespace nicsim {
 
 using namespace sc_core;
+using system::to_sc;
 
 namespace {
 
@@ -35,26 +37,6 @@ const sc_time carrier_timeout(5, SC_SEC);
 // briefly has RXE = 0, dropping frames) finish, so the traffic does not start into it.
 const sc_time ifup_settle(10, SC_MS);
 
-sc_time to_sc(config::duration d) {
-    return sc_time(static_cast<double>(d.ps), SC_PS);
-}
-
-spi::spi_host_timing host_timing(const config::spi_host_config& c) {
-    spi::spi_host_timing t;
-    t.per_message_overhead = SC_ZERO_TIME; // charged on the CPU by the port below
-    t.per_transfer_overhead = to_sc(c.per_transfer_overhead);
-    t.cs_setup = to_sc(c.cs_setup);
-    t.cs_hold = to_sc(c.cs_hold);
-    t.cs_inactive_min = to_sc(c.cs_inactive_min);
-    t.inter_transfer_gap = to_sc(c.inter_transfer_gap);
-    t.inter_word_gap_cycles = c.inter_word_gap_cycles;
-    t.inter_word_gap = to_sc(c.inter_word_gap);
-    t.dma_threshold_bytes = c.dma_threshold.bytes;
-    t.dma_setup = to_sc(c.dma_setup);
-    t.max_speed_hz = static_cast<uint32_t>(c.max_speed.hz);
-    return t;
-}
-
 par::par_timing par_timing_of(const config::par_bus_config& c) {
     par::par_timing t;
     t.bus_clock_hz = c.bus_clock.hz;
@@ -65,14 +47,6 @@ par::par_timing par_timing_of(const config::par_bus_config& c) {
     t.hold_cycles = c.hold_cycles;
     t.recovery_cycles = c.recovery_cycles;
     return t;
-}
-
-traffic::endpoint_addr addr(const std::array<uint8_t, 6>& mac, uint32_t ip, uint16_t port) {
-    traffic::endpoint_addr a;
-    a.mac.bytes = mac;
-    a.ip.value = ip;
-    a.port = port;
-    return a;
 }
 
 // spi_sync as a bcm2835-style controller driver (spi-bcm2835.c, Linux 6.1) runs it on the
@@ -226,7 +200,8 @@ ks8851_system::ks8851_system(sc_module_name name, const config::scenario_config&
         m_par_host->par_out.bind(m_chip->par_in());
         m_ports->mmio = std::make_unique<cpu_mmio16_port>(m_cpu, *m_par_host);
     } else {
-        m_spi_host = std::make_unique<spi::spi_host>("spi_host", 1, host_timing(m_pf.spi_host));
+        m_spi_host = std::make_unique<spi::spi_host>("spi_host", 1,
+                                                     system::spi_host_timing_of(m_pf.spi_host));
         m_spi_host->spi_out[0].bind(m_chip->spi_in());
         m_ports->spi = std::make_unique<bcm2835_style_spi_port>(
             m_cpu, *m_spi_host, m_pf.spi_host, to_sc(m_pf.kernel.sched_wakeup_latency));
@@ -234,8 +209,9 @@ ks8851_system::ks8851_system(sc_module_name name, const config::scenario_config&
 
     // Host = the board (the MAC the driver programs from the device tree); peer = the far host
     // on the other end of the cable.
-    const auto host_addr = addr(board_mac, 0xc0a80102, 40000);
-    const auto peer_addr = addr({0x02, 0x00, 0x00, 0x00, 0xb0, 0x01}, 0xc0a80101, 5201);
+    const auto host_addr = system::endpoint_addr_of(board_mac, 0xc0a80102, 40000);
+    const auto peer_addr =
+        system::endpoint_addr_of({0x02, 0x00, 0x00, 0x00, 0xb0, 0x01}, 0xc0a80101, 5201);
     m_traffic =
         std::make_unique<traffic_session>(scenario.traffic, scenario.seed, host_addr, peer_addr);
     bind_traffic();
@@ -259,35 +235,11 @@ void ks8851_system::fail(const std::string& why) {
 
 std::string ks8851_system::bring_up() {
     const std::string variant = m_sc.driver.variant;
-    auto& kp = lx_kit::params();
-    kp.hz = m_pf.cpu.hz;
-    kp.usleep_slack_ns = static_cast<uint64_t>(m_pf.kernel.timer_slack.ps / 1000);
-    kp.irq_latency_ns = static_cast<uint64_t>(m_pf.kernel.irq_to_thread_latency.ps / 1000);
-    lx_kit::set_busy_hook([this](const char*, sc_time, uint64_t ns) {
-        m_cpu.charge(sc_time(static_cast<double>(ns), SC_NS));
-    });
-
+    system::apply_kernel_platform(m_pf, m_cpu);
     // insmod: module parameters, then module_init of the variant's ks8851 modules.
     const std::string mod = driver_modname();
-    std::vector<int> mods;
-    for (int i = 0; i < lx_emul_module_count(); ++i)
-        if (variant == lx_emul_module_variant(i) &&
-            std::string(lx_emul_module_name(i)).rfind("ks8851", 0) == 0)
-            mods.push_back(i);
-    if (mods.empty())
-        return "driver variant '" + variant + "' of ks8851 is not linked";
-    for (const auto& [param, value] : m_sc.driver.module_params) {
-        bool set = false;
-        for (int i : mods)
-            if (mod == lx_emul_module_name(i))
-                set = set || lx_emul_module_param_set(i, param.c_str(), value.c_str()) == 0;
-        if (!set)
-            return "driver.module_params: " + mod + "/" + variant + " has no parameter '" + param +
-                   "'";
-    }
-    for (int i : mods)
-        if (!lx_emul_module_initialized(i) && lx_emul_module_init(i) != 0)
-            return std::string("module_init failed: ") + lx_emul_module_name(i);
+    if (std::string err = system::load_driver_modules("ks8851", m_sc.driver); !err.empty())
+        return err;
 
     lx_bus_device_desc d{};
     d.irq = ks_irq_number;
@@ -349,21 +301,8 @@ std::string ks8851_system::bring_up() {
 
 void ks8851_system::bind_traffic() {
     // Host side: the real driver's xmit; the board CPU pays the stack cost.
-    traffic::port host;
-    host.send = [this](std::vector<uint8_t> f) {
-        struct lx_bus_netdev_state st {};
-        for (;;) {
-            lx_bus_netdev_state(m_ndev, &st);
-            if (!st.queue_stopped && lx_emul_netdev_xmit(m_ndev, f.data(), f.size()) == 0)
-                return;
-            wait(tx_retry_poll);
-        }
-    };
-    host.cpu_cost = [this](sc_time t) { m_cpu.run(t); };
-    host.cost.per_tx_frame = to_sc(m_pf.kernel.per_packet_stack_cost);
-    host.cost.per_rx_frame = to_sc(m_pf.kernel.per_packet_stack_cost);
-    host.cost.per_payload_byte = to_sc(m_pf.kernel.per_byte_stack_cost);
-    m_traffic->host_side().bind(host);
+    m_traffic->host_side().bind(
+        system::host_traffic_port(m_cpu, m_ndev, m_pf.kernel, tx_retry_poll));
 
     // Peer side: the far host's stack answers after link.latency, then the cable.
     traffic::port peer;

@@ -12,10 +12,12 @@
 #include "driver/lx_emul_bus/bus_bridge.h"
 #include "models/wilc1000/wilc1000_fw_image.h"
 #include "testbench/runner.h"
+#include "testbench/system/system_common.h"
 
 namespace nicsim {
 
 using namespace sc_core;
+using system::to_sc;
 
 namespace {
 
@@ -24,26 +26,6 @@ constexpr int wilc_irq_number = 1; // the Linux IRQ number of the GPIO the chip'
 // Assumption: the real stack is woken by netif_wake_queue; 50 us bounds the extra delay.
 const sc_time queue_stopped_poll(50, SC_US);
 
-sc_time to_sc(config::duration d) {
-    return sc_time(static_cast<double>(d.ps), SC_PS);
-}
-
-spi::spi_host_timing host_timing(const config::spi_host_config& c) {
-    spi::spi_host_timing t;
-    t.per_message_overhead = SC_ZERO_TIME; // charged on the CPU by cpu_spi_port
-    t.per_transfer_overhead = to_sc(c.per_transfer_overhead);
-    t.cs_setup = to_sc(c.cs_setup);
-    t.cs_hold = to_sc(c.cs_hold);
-    t.cs_inactive_min = to_sc(c.cs_inactive_min);
-    t.inter_transfer_gap = to_sc(c.inter_transfer_gap);
-    t.inter_word_gap_cycles = c.inter_word_gap_cycles;
-    t.inter_word_gap = to_sc(c.inter_word_gap);
-    t.dma_threshold_bytes = c.dma_threshold.bytes;
-    t.dma_setup = to_sc(c.dma_setup);
-    t.max_speed_hz = static_cast<uint32_t>(c.max_speed.hz);
-    return t;
-}
-
 air_link_params air_params(const config::link_config& l) {
     air_link_params p;
     if (l.phy_rate.bps > 0)
@@ -51,14 +33,6 @@ air_link_params air_params(const config::link_config& l) {
     p.mac_efficiency = l.mac_efficiency;
     p.record_peer_rx = false; // copies of every delivered frame are for model tests only
     return p;
-}
-
-traffic::endpoint_addr addr(const std::array<uint8_t, 6>& mac, uint32_t ip, uint16_t port) {
-    traffic::endpoint_addr a;
-    a.mac.bytes = mac;
-    a.ip.value = ip;
-    a.port = port;
-    return a;
 }
 
 // The scenario's device.timing / device.power overrides applied to the chip parameters.
@@ -107,8 +81,9 @@ wilc1000_spi_system::wilc1000_spi_system(sc_module_name name,
                                          const wilc::params& chip_params)
     : sc_module(name), m_sc(scenario), m_pf(platform),
       m_chip_params(chip_params_for(scenario.device, chip_params)),
-      m_cpu("cpu", platform.cpu.cores), m_spi_host("spi_host", 1, host_timing(platform.spi_host)),
-      m_irq("irq", true), m_air("air", air_params(scenario.link)) {
+      m_cpu("cpu", platform.cpu.cores),
+      m_spi_host("spi_host", 1, system::spi_host_timing_of(platform.spi_host)), m_irq("irq", true),
+      m_air("air", air_params(scenario.link)) {
     m_chip = std::make_unique<wilc1000>("wilc1000", m_chip_params);
     m_spi_host.spi_out[0].bind(m_chip->spi_in);
     m_chip->irq.bind(m_irq);
@@ -119,8 +94,9 @@ wilc1000_spi_system::wilc1000_spi_system(sc_module_name name,
 
     // Host = the station (the chip's MAC, which the driver reads from the firmware); peer = the
     // far host behind the access point.
-    const auto host_addr = addr(m_chip_params.mac_addr, 0xc0a80102, 40000);
-    const auto peer_addr = addr({0x02, 0x00, 0x00, 0x00, 0xb0, 0x01}, 0xc0a80101, 5001);
+    const auto host_addr = system::endpoint_addr_of(m_chip_params.mac_addr, 0xc0a80102, 40000);
+    const auto peer_addr =
+        system::endpoint_addr_of({0x02, 0x00, 0x00, 0x00, 0xb0, 0x01}, 0xc0a80101, 5001);
     m_traffic =
         std::make_unique<traffic_session>(scenario.traffic, scenario.seed, host_addr, peer_addr);
     m_irq_src = std::make_unique<irq_binding>(m_irq);
@@ -139,34 +115,10 @@ void wilc1000_spi_system::fail(const std::string& why) {
 
 std::string wilc1000_spi_system::bring_up() {
     const std::string variant = m_sc.driver.variant;
-    auto& kp = lx_kit::params();
-    kp.hz = m_pf.cpu.hz;
-    kp.usleep_slack_ns = static_cast<uint64_t>(m_pf.kernel.timer_slack.ps / 1000);
-    kp.irq_latency_ns = static_cast<uint64_t>(m_pf.kernel.irq_to_thread_latency.ps / 1000);
-    lx_kit::set_busy_hook([this](const char*, sc_time, uint64_t ns) {
-        m_cpu.charge(sc_time(static_cast<double>(ns), SC_NS));
-    });
-
-    // Module parameters, then module_init of the variant's wilc1000 modules (registers the
-    // spi/sdio drivers), as insmod would.
-    std::vector<int> mods;
-    for (int i = 0; i < lx_emul_module_count(); ++i)
-        if (variant == lx_emul_module_variant(i) &&
-            std::string(lx_emul_module_name(i)).rfind("wilc1000", 0) == 0)
-            mods.push_back(i);
-    if (mods.empty())
-        return "driver variant '" + variant + "' of wilc1000 is not linked";
-    for (const auto& [param, value] : m_sc.driver.module_params) {
-        bool set = false;
-        for (int i : mods)
-            set = set || lx_emul_module_param_set(i, param.c_str(), value.c_str()) == 0;
-        if (!set)
-            return "driver.module_params: wilc1000/" + variant + " has no parameter '" + param +
-                   "'";
-    }
-    for (int i : mods)
-        if (!lx_emul_module_initialized(i) && lx_emul_module_init(i) != 0)
-            return std::string("module_init failed: ") + lx_emul_module_name(i);
+    system::apply_kernel_platform(m_pf, m_cpu);
+    // insmod: module parameters, then module_init (registers the spi/sdio drivers).
+    if (std::string err = system::load_driver_modules("wilc1000", m_sc.driver); !err.empty())
+        return err;
 
     // /lib/firmware/atmel/wilc1000_wifi_firmware-1.bin: the chip model's well-formed image.
     // request_firmware() hands out this buffer without copying: it lives as long as the system.
@@ -214,21 +166,8 @@ std::string wilc1000_spi_system::bring_up() {
 
 void wilc1000_spi_system::bind_traffic() {
     // Host side: the real driver's xmit; the board CPU pays the stack cost.
-    traffic::port host;
-    host.send = [this](std::vector<uint8_t> f) {
-        struct lx_bus_netdev_state st {};
-        for (;;) {
-            lx_bus_netdev_state(m_ndev, &st);
-            if (!st.queue_stopped && lx_emul_netdev_xmit(m_ndev, f.data(), f.size()) == 0)
-                return;
-            wait(queue_stopped_poll);
-        }
-    };
-    host.cpu_cost = [this](sc_time t) { m_cpu.run(t); };
-    host.cost.per_tx_frame = to_sc(m_pf.kernel.per_packet_stack_cost);
-    host.cost.per_rx_frame = to_sc(m_pf.kernel.per_packet_stack_cost);
-    host.cost.per_payload_byte = to_sc(m_pf.kernel.per_byte_stack_cost);
-    m_traffic->host_side().bind(host);
+    m_traffic->host_side().bind(
+        system::host_traffic_port(m_cpu, m_ndev, m_pf.kernel, queue_stopped_poll));
 
     // Peer side: the far host answers through the access point after the link latency.
     traffic::port peer;
