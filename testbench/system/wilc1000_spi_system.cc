@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "testbench/system/wilc1000_spi_system.h"
 
-#include <deque>
 #include <stdexcept>
 #include <string>
 
