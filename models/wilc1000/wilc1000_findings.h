@@ -4,10 +4,7 @@
 // it would and also records the finding with its simulated time; tests and reports read the list.
 #pragma once
 
-#include <string>
-#include <vector>
-
-#include <systemc>
+#include "models/common/finding_log.h"
 
 namespace nicsim::wilc {
 
@@ -24,28 +21,7 @@ enum class finding_kind {
 
 const char* to_string(finding_kind k);
 
-struct finding {
-    sc_core::sc_time time;
-    finding_kind kind;
-    std::string text;
-};
-
-class finding_log {
-  public:
-    void add(sc_core::sc_time t, finding_kind k, std::string text) {
-        m_list.push_back({t, k, std::move(text)});
-    }
-    const std::vector<finding>& list() const { return m_list; }
-    size_t count(finding_kind k) const {
-        size_t n = 0;
-        for (const auto& f : m_list)
-            n += f.kind == k;
-        return n;
-    }
-    void clear() { m_list.clear(); }
-
-  private:
-    std::vector<finding> m_list;
-};
+using finding = chip_finding<finding_kind>;
+using finding_log = chip_finding_log<finding_kind>;
 
 } // namespace nicsim::wilc
