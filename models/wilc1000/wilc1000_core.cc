@@ -161,8 +161,18 @@ void core::declare_registers() {
     r.declare({CORTUS_BOOT_REGISTER, "CORTUS_BOOT_REGISTER", 0, A::rw});
     static const char* const vmm_names[] = {"VMM_CORE_CTL",  "VMM_TBL_CTL",      "VMM_TBL_ENTRY",
                                             "VMM_TBL0_SIZE", "VMM_TO_HOST_SIZE", "VMM_CORE_CFG"};
-    for (uint32_t i = 0; i < 6; ++i)
+    for (uint32_t i = 0; i < 5; ++i)
         r.declare({VMM_BASE + 4 * i, vmm_names[i], 0, A::rw});
+    // The driver writes 1 on SPI and bit 3 on SDIO (wilc_wlan_start); a value naming the other
+    // bus than the strap is a host configuration error.
+    r.declare(
+        {VMM_CORE_CFG, vmm_names[5], 0, A::rw, nullptr, [this](uint32_t, uint32_t v) {
+             const bool strap_sdio = m_p.bus_strap == host_bus::sdio;
+             if ((strap_sdio && (v & VMM_CORE_CFG_SPI)) || (!strap_sdio && (v & VMM_CORE_CFG_SDIO)))
+                 finding(m_now, finding_kind::unexpected_frame,
+                         "VMM_CORE_CFG = " + hex(v) + " selects " + (strap_sdio ? "SPI" : "SDIO") +
+                             " but the chip is strapped for " + (strap_sdio ? "SDIO" : "SPI"));
+         }});
     r.declare({VMM_BASE + 0x20, "VMM_TBL_ACTIVE", 0, A::rw});
     r.declare({VMM_BASE + 0x44, "VMM_TBL_STATUS", 0, A::rw});
 
@@ -403,8 +413,26 @@ void core::int_clear_write(uint32_t v, sc_time t) {
     (void)t;
 }
 
+uint32_t core::tx_port_expected() const {
+    uint32_t n = 0;
+    for (uint32_t b : m_vmm_alloc)
+        n += b;
+    return n;
+}
+
+const std::vector<uint8_t>& core::rx_batch() const {
+    static const std::vector<uint8_t> none;
+    return m_batch_posted ? m_rx_batch : none;
+}
+
 void core::update_irq_pin() {
     using namespace regmap;
+    const bool int0 = (m_int_status & INT0) != 0;
+    if (int0 != m_int0_reported) {
+        m_int0_reported = int0;
+        if (on_int0)
+            on_int0(int0);
+    }
     const bool pin_enabled =
         (m_regs.raw(PIN_MUX_0) & PIN_MUX_IRQ) && (m_regs.raw(INTR_ENABLE) & INTR_ENABLE_INT0);
     const bool high = !((m_int_status & INT0) && pin_enabled);

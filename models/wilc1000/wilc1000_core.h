@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // WILC1000 chip core, independent of the host bus: register file, sparse memory, interrupt
 // logic, VMM TX/RX buffers, the firmware functional model (boot, config WIDs, frame hand-off to
-// the air) and the power state machine. Bus front-ends (SPI now, SDIO later) translate wire
-// transactions into the calls below, so a register behaves the same on every bus.
+// the air) and the power state machine. Bus front-ends (wilc1000_spi, wilc1000_sdio) translate
+// wire transactions into the calls below, so a register behaves the same on every bus.
 #pragma once
 
 #include <array>
@@ -58,10 +58,30 @@ class core : public sc_core::sc_module, public air_station_if {
 
     uint32_t protocol_config() const { return m_regs.raw(regmap::SPI_PROTOCOL_CONFIG); }
 
+    // ---- host-interface interrupt/VMM state (SDIO exposes it in F0/F1 registers) ----
+    // INT_STATUS: [14:0] announced RX batch in words, bit 16 INT0 (same value SPI reads at 0xe840).
+    uint32_t int_status() const { return m_int_status; }
+    bool int0_pending() const { return (m_int_status & regmap::INT0) != 0; }
+    // INT_CLEAR write (SPI layout: bit 0 CLR_INT0, bit 6/7 SEL_VMM_TBL0/1, bit 8 EN_VMM) and the
+    // bits that read back.
+    void int_clear(uint32_t v, sc_core::sc_time t) {
+        m_now = t;
+        int_clear_write(v, t);
+    }
+    uint32_t int_clear_readback() const { return m_int_clear_readback; }
+    bool tx_port_armed() const { return m_tx_port_armed; }
+    bool rx_port_armed() const { return m_rx_port_armed; }
+    // Bytes the armed TX port expects: the sum of the allocated VMM entries (0 = none allocated).
+    uint32_t tx_port_expected() const;
+    // The RX batch announced (or about to be) in INT_STATUS; empty when none is pending.
+    const std::vector<uint8_t>& rx_batch() const;
+
     // ---- outputs ----
     // IRQ pin level (true = high = inactive; the pin is active low).
     std::function<void(bool high)> on_irq;
     bool irq_level() const { return m_irq_high; }
+    // INT0 pending changed (independent of the pin routing): the SDIO in-band interrupt source.
+    std::function<void(bool pending)> on_int0;
 
     // ---- air side ----
     void attach_air(air_link& link);
@@ -174,6 +194,7 @@ class core : public sc_core::sc_module, public air_station_if {
     uint32_t m_int_status = 0;
     uint32_t m_int_clear_readback = 0;
     bool m_irq_high = true;
+    bool m_int0_reported = false; // last INT0 state passed to on_int0
 };
 
 } // namespace nicsim::wilc

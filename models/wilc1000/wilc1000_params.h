@@ -20,12 +20,32 @@ struct mem_region {
     uint32_t size = 0;
 };
 
+// Host interface the chip is strapped for.
+enum class host_bus { spi, sdio };
+
 struct params {
     // --- identity ---
     uint32_t chip_id = 0x1003A0;   // [fact] value read on real boards (linux4wilc issue #120)
     uint32_t rf_revision_id = 0x3; // [assumption] keeps 2B0 un-remapped; unused for 3A0
     std::array<uint8_t, 6> mac_addr = {0x02, 0x00, 0x00, 0x00, 0x00, 0x01}; // [assumption]
     std::string firmware_version = "WILC_WIFI_FW_REL_15_00 (nicsim functional model)";
+
+    // --- host interface ---
+    // [fact] the ATWILC1000 selects SPI or SDIO with a strap pin (SDIO_SPI_CFG), so only one
+    // front-end answers; commands on the other bus are rejected with a finding.
+    host_bus bus_strap = host_bus::spi;
+
+    // --- SDIO function device ---
+    // [code] SDIO_VENDOR_ID_MICROCHIP_WILC / SDIO_DEVICE_ID_MICROCHIP_WILC1000 (sdio_ids.h); the
+    // common CIS reports them in CISTPL_MANFID.
+    uint16_t sdio_vendor_id = 0x0296;
+    uint16_t sdio_device_id = 0x5347;
+    // Largest block size F0 and F1 accept (CIS FUNCE). [assumption] 512, what the driver uses
+    // (WILC_SDIO_BLOCK_SIZE) and the largest byte-mode transfer.
+    uint16_t sdio_max_block_size = 512;
+    // Time from IOEx bit 1 set to IORx bit 1 (function 1 ready). [assumption] 0: the driver polls
+    // IORx at most 4 times back to back, so real hardware must be ready within ~4 CMD52 times.
+    sc_core::sc_time sdio_io_ready_delay = sc_core::SC_ZERO_TIME;
 
     // --- SPI slave ---
     // PROTOCOL_CONFIG at reset: CRC7 + CRC16 on, 256-byte data packets. [assumption] CRC on at

@@ -48,7 +48,9 @@ constexpr uint32_t REG_4_TO_1_TX_BANK0 = 0x1e9c;
 constexpr uint32_t CORTUS_BOOT_REGISTER = 0xc0000;
 constexpr uint32_t VMM_BASE = 0x150000;
 constexpr uint32_t VMM_CORE_CFG = 0x150014;
-constexpr uint32_t VMM_TABLE = 0xd0000; // host writes the TX VMM table here (shared memory)
+constexpr uint32_t VMM_CORE_CFG_SPI = 1u << 0;  // driver value on SPI
+constexpr uint32_t VMM_CORE_CFG_SDIO = 1u << 3; // driver value on SDIO
+constexpr uint32_t VMM_TABLE = 0xd0000;         // host writes the TX VMM table here (shared memory)
 
 // SPI controller (AHB 0xe800 + offset; CMD_INTERNAL_* without bit 15 addresses the offset).
 constexpr uint32_t SPI_BASE = 0xe800;
