@@ -25,6 +25,7 @@
 #include "bus/spi/spi_observer.h"
 #include "bus/spi/spi_payload.h"
 #include "bus/spi/spi_sockets.h"
+#include "bus/spi/spi_schedule_cache.h"
 #include "bus/spi/spi_timing.h"
 
 namespace nicsim::spi {
@@ -91,6 +92,7 @@ class spi_host : public sc_core::sc_module {
     std::vector<std::vector<uint8_t>> m_scratch; // rx stand-ins lent while observers attached
     std::vector<std::unique_ptr<spi_schedule>> m_schedules; // all schedules, see transfer()
     std::vector<spi_schedule*> m_free_schedules;             // ... of which not in use
+    spi_schedule_cache m_schedule_cache;
     uint64_t m_next_ticket = 0;                  // FIFO of callers waiting for the controller
     uint64_t m_serving = 0;
     sc_core::sc_event m_idle;

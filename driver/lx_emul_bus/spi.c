@@ -29,6 +29,9 @@ int spi_sync(struct spi_device* spi, struct spi_message* message)
 {
     struct spi_transfer* t;
     struct lx_bus_spi_xfer* x;
+    /* Messages of the modelled drivers have at most 4 transfers: those stay on the stack (this
+     * runs for every message, so no allocation on the hot path); longer ones are allocated. */
+    struct lx_bus_spi_xfer small[4];
     size_t n = 0, i = 0;
     int ret;
 
@@ -37,7 +40,7 @@ int spi_sync(struct spi_device* spi, struct spi_message* message)
     list_for_each_entry(t, &message->transfers, transfer_list) n++;
     if (n == 0)
         return -EINVAL; /* __spi_validate: an empty message is invalid */
-    x = kcalloc(n, sizeof(*x), GFP_KERNEL);
+    x = n <= ARRAY_SIZE(small) ? small : kcalloc(n, sizeof(*x), GFP_KERNEL);
     if (!x)
         return -ENOMEM;
     message->spi = spi;
@@ -57,7 +60,8 @@ int spi_sync(struct spi_device* spi, struct spi_message* message)
     }
     ret = lx_bus_spi_bridge_transfer(spi->nicsim_bridge, dev_name(&spi->dev), spi->chip_select,
                                      spi->max_speed_hz, spi->mode & (SPI_CPHA | SPI_CPOL), x, n);
-    kfree(x);
+    if (x != small)
+        kfree(x);
     message->status = ret;
     message->actual_length = ret ? 0 : message->frame_length;
     return ret;

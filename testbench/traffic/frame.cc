@@ -42,7 +42,11 @@ std::vector<std::uint8_t> start_frame(const eth_fields& eth, const ipv4_fields& 
     if (tot_len > 0xffff)
         throw std::invalid_argument("traffic frame: IPv4 total length " + std::to_string(tot_len) +
                                     " exceeds 65535");
-    std::vector<std::uint8_t> f(eth_header_len + tot_len, 0);
+    // Room for the 4-byte FCS a MAC appends (like an skb's tailroom), so appending it later
+    // does not reallocate and copy the whole frame.
+    std::vector<std::uint8_t> f;
+    f.reserve(eth_header_len + tot_len + 4);
+    f.resize(eth_header_len + tot_len, 0);
     std::copy(eth.dst.bytes.begin(), eth.dst.bytes.end(), f.begin());
     std::copy(eth.src.bytes.begin(), eth.src.bytes.end(), f.begin() + 6);
     put16(&f[12], ethertype_ipv4);
