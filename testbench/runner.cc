@@ -7,6 +7,7 @@
 
 #include "driver/include/nicsim/driver_variant.h"
 #include "testbench/system/ks8851_system.h"
+#include "testbench/system/wilc1000_sdio_system.h"
 #include "testbench/system/wilc1000_spi_system.h"
 
 namespace nicsim {
@@ -29,6 +30,10 @@ report::report run_scenario(const config::scenario_config& scenario,
     using config::device_type;
     if (scenario.device.type == device_type::wilc1000 && scenario.device.bus == bus_type::spi) {
         wilc1000_spi_system system("system", scenario, platform);
+        return system.run();
+    } else if (scenario.device.type == device_type::wilc1000 &&
+               scenario.device.bus == bus_type::sdio) {
+        wilc1000_sdio_system system("system", scenario, platform);
         return system.run();
     } else if (scenario.device.type == device_type::ks8851 &&
                (scenario.device.bus == bus_type::spi || scenario.device.bus == bus_type::par)) {

@@ -35,6 +35,9 @@ int lx_bus_sdio_bridge_cmd52(void* bridge, const char* who, unsigned fn, int wri
 int lx_bus_sdio_bridge_cmd53(void* bridge, const char* who, unsigned fn, int write,
                              unsigned addr, int incr_addr, int block_mode, unsigned count,
                              unsigned blksz, uint8_t* buf);
+/* Blocks the calling task until the host controller recognises the card's in-band interrupt
+ * (and its interrupt path has run). */
+void lx_bus_sdio_bridge_wait_irq(void* bridge, const char* who);
 void lx_bus_sdio_bridge_claim(void* bridge, const char* who);
 void lx_bus_sdio_bridge_release(void* bridge, const char* who);
 
@@ -58,9 +61,6 @@ struct platform_device;
 void lx_bus_spi_set_bridge(struct spi_device* spi, void* bridge);
 void lx_bus_sdio_set_bridge(struct sdio_func* func, void* bridge);
 void lx_bus_platform_set_bridge(struct platform_device* pdev, void* bridge);
-/* SDIO in-band interrupt: runs func->irq_handler with the host claimed (MMC core semantics);
- * returns 0 if no handler is claimed. */
-int lx_bus_sdio_run_irq_handler(struct sdio_func* func);
 #ifdef __cplusplus
 }
 #endif

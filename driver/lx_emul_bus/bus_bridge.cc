@@ -81,7 +81,6 @@ void mmio16_attach(::platform_device* pdev, mmio16_bus_if& bus) {
     reg().mmio.push_back(std::move(b));
 }
 
-bool sdio_signal_irq(::sdio_func* func) { return lx_bus_sdio_run_irq_handler(func) != 0; }
 
 } // namespace nicsim::lx_bus
 
@@ -153,6 +152,21 @@ extern "C" int lx_bus_spi_bridge_transfer(void* bridge, const char* who, unsigne
     return 0;
 }
 
+static sdio_host_if& sdio_host(void* bridge, const char* who, const char* what) {
+    auto* b = static_cast<sdio_bridge*>(bridge);
+    if (!b || !b->host)
+        lx_kit_abort("%s on %s: no SDIO host attached (nicsim::lx_bus::sdio_attach)", what, who);
+    return *b->host;
+}
+
+void sdio_host_if::wait_irq() {
+    lx_kit_abort("sdio_claim_irq: the attached SDIO host has no in-band interrupt support");
+}
+
+extern "C" void lx_bus_sdio_bridge_wait_irq(void* bridge, const char* who) {
+    sdio_host(bridge, who, "SDIO interrupt thread").wait_irq();
+}
+
 extern "C" void lx_bus_sdio_bridge_claim(void* bridge, const char* who) {
     auto* b = static_cast<sdio_bridge*>(bridge);
     if (b && b->host)
@@ -163,13 +177,6 @@ extern "C" void lx_bus_sdio_bridge_release(void* bridge, const char* who) {
     auto* b = static_cast<sdio_bridge*>(bridge);
     if (b && b->host)
         b->host->release();
-}
-
-static sdio_host_if& sdio_host(void* bridge, const char* who, const char* what) {
-    auto* b = static_cast<sdio_bridge*>(bridge);
-    if (!b || !b->host)
-        lx_kit_abort("%s on %s: no SDIO host attached (nicsim::lx_bus::sdio_attach)", what, who);
-    return *b->host;
 }
 
 extern "C" int lx_bus_sdio_bridge_cmd52(void* bridge, const char* who, unsigned fn, int write,

@@ -37,6 +37,12 @@ struct sdio_host_if {
     // sdio_claim_host / sdio_release_host (host-controller bookkeeping; default nothing).
     virtual void claim() {}
     virtual void release() {}
+    // The MMC core's SDIO interrupt thread waits here (on its own SC_THREAD) until the host
+    // controller has recognised the card's in-band interrupt and its interrupt path (hard IRQ,
+    // sdio_signal_irq, work item) has run; the driver's handler then runs with the host claimed.
+    // Level semantics: the handler must clear the card's source or this returns again at once.
+    // A host without in-band interrupt support leaves the default, which stops the run.
+    virtual void wait_irq();
 };
 
 // A 16-bit parallel bus (KS8851-16MLL): addr is the bus address (resource base + offset).
@@ -53,10 +59,5 @@ void spi_attach(::spi_device* dev, nicsim::spi::spi_host& host, unsigned cs);
 void spi_attach(::spi_device* dev, spi_port& port, unsigned cs);
 void sdio_attach(::sdio_func* func, sdio_host_if& host);
 void mmio16_attach(::platform_device* pdev, mmio16_bus_if& bus);
-
-// SDIO in-band interrupt: the SDIO host model calls this (from an SC_THREAD) when the card
-// signals an interrupt; it runs the handler from sdio_claim_irq with the host claimed. Returns
-// false if the driver has not claimed the IRQ.
-bool sdio_signal_irq(::sdio_func* func);
 
 } // namespace nicsim::lx_bus

@@ -260,16 +260,6 @@ void lx_bus_platform_set_bridge(struct platform_device* pdev, void* bridge)
     pdev->nicsim_bridge = bridge;
 }
 
-int lx_bus_sdio_run_irq_handler(struct sdio_func* func)
-{
-    if (!func->irq_handler)
-        return 0;
-    sdio_claim_host(func);
-    func->irq_handler(func);
-    sdio_release_host(func);
-    return 1;
-}
-
 /* ---- wilc1000 glue entry points --------------------------------------------------------------- */
 
 #define LX_WILC_VARIANTS_MAX 8

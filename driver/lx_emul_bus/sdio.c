@@ -137,14 +137,43 @@ int sdio_set_block_size(struct sdio_func* func, unsigned blksz)
     return ret;
 }
 
-/* The in-band SDIO interrupt: the handler is stored; the SDIO host bridge (a later issue) calls
- * it with the host claimed, as the MMC core's sdio_irq_thread does. */
+/* The in-band SDIO interrupt, as the MMC core runs it (drivers/mmc/core/sdio_irq.c): the host
+ * controller's interrupt queues sdio_irq_work, which claims the host and, with a single function
+ * that has a handler and the interrupt known to be pending, calls that handler directly (no
+ * CCCR INTx read: process_sdio_pending_irqs' sdio_single_irq shortcut). The host interrupt is
+ * re-enabled afterwards, so a card that still asserts interrupts again. One task per host runs
+ * this loop; it parks while no handler is claimed. */
+static void sdio_irq_task(void* arg)
+{
+    struct sdio_func* func = arg;
+    struct mmc_host* host = host_of(func);
+
+    for (;;) {
+        while (!func->irq_handler)
+            lx_kit_wait_block(host->nicsim_irq_claimed, -1, "sdio_irq: no handler claimed");
+        lx_bus_sdio_bridge_wait_irq(func->nicsim_bridge, dev_name(&func->dev));
+        if (!func->irq_handler)
+            continue; /* released while the interrupt was on its way: nobody to call */
+        sdio_claim_host(func);
+        func->irq_handler(func);
+        sdio_release_host(func);
+    }
+}
+
 int sdio_claim_irq(struct sdio_func* func, sdio_irq_handler_t* handler)
 {
+    struct mmc_host* host = host_of(func);
+
     check_claimed(func, "sdio_claim_irq");
     if (func->irq_handler)
         return -EBUSY;
     func->irq_handler = handler;
+    if (!host->nicsim_irq_claimed)
+        host->nicsim_irq_claimed = lx_kit_wait_alloc("sdio_irq_claimed");
+    if (!host->nicsim_irq_task)
+        host->nicsim_irq_task = lx_kit_task_create("ksdioirqd/mmc0", sdio_irq_task, func);
+    else
+        lx_kit_wait_notify_all(host->nicsim_irq_claimed);
     return 0;
 }
 

@@ -156,6 +156,25 @@ void read_platform(yaml_reader& r, platform_profile& p, bool require) {
         b.reject_unknown_keys();
         p.par_bus.present = true;
     }
+    if (r.has("sdio_host")) {
+        yaml_reader h = r.child("sdio_host");
+        const bool all = require || !p.sdio_host.present;
+        const auto sd_clock = check_fn<frequency>([](const frequency& f) {
+            return f.hz > 0 && f.hz <= 50e6
+                       ? std::string()
+                       : std::string("must be > 0 and <= 50MHz (SD high speed)");
+        });
+        field(h, "controller", p.sdio_host.controller, all);
+        field(h, "max_clock", p.sdio_host.max_clock, all, sd_clock);
+        field(h, "per_request_overhead", p.sdio_host.per_request_overhead, all);
+        field(h, "completion_overhead", p.sdio_host.completion_overhead, all);
+        field(h, "per_block_overhead", p.sdio_host.per_block_overhead, all);
+        field(h, "dma_threshold", p.sdio_host.dma_threshold, all);
+        field(h, "dma_setup", p.sdio_host.dma_setup, all);
+        field(h, "irq_latency", p.sdio_host.irq_latency, all);
+        h.reject_unknown_keys();
+        p.sdio_host.present = true;
+    }
 }
 
 std::string with_yaml_ext(const std::string& v) {
@@ -237,11 +256,26 @@ device_config read_device(yaml_reader r) {
             }));
     }
 
+    if (d.bus == bus_type::sdio) {
+        d.bus_width = r.optional<unsigned>(
+            "bus_width", 4u, check_fn<unsigned>([](const unsigned& w) {
+                return w == 1 || w == 4 ? std::string() : std::string("must be 1 or 4");
+            }));
+    } else if (r.has("bus_width")) {
+        r.fail("bus_width", "applies to sdio only");
+    }
+
     const irq_mode dflt_irq = d.bus == bus_type::sdio ? irq_mode::in_band : irq_mode::gpio;
     d.irq = r.enumerated<irq_mode>(
         "irq", names_of({irq_mode::gpio, irq_mode::in_band, irq_mode::none}), dflt_irq);
     if (d.irq == irq_mode::in_band && d.bus != bus_type::sdio)
         r.fail("irq", "in_band interrupts exist only on sdio");
+    // sdio.c takes the out-of-band GPIO interrupt only when built with
+    // CONFIG_WILC1000_HW_OOB_INTR, which nicsim's driver build does not set; without any
+    // interrupt it has no polled mode.
+    if (d.bus == bus_type::sdio && d.irq != irq_mode::in_band)
+        r.fail("irq", "the wilc1000 sdio driver of this build uses the SDIO in-band interrupt "
+                      "only (CONFIG_WILC1000_HW_OOB_INTR is not set): use in_band");
 
     if (auto p = r.optional_child("power")) {
         d.power.supply_voltage_v = p->optional<voltage>("supply_voltage", voltage{}).volts;

@@ -69,6 +69,23 @@ struct par_bus_config {
     unsigned recovery_cycles = 0;       // par_bus.recovery_cycles: CS# high between accesses
 };
 
+// Mirrors nicsim::sdio::sdio_host_timing (bus/sdio/sdio_timing.h): the host's SD/MMC
+// controller and its Linux driver as the MMC core drives them. Optional section: a profile
+// without `sdio_host` has no SDIO slot, and a `device.bus: sdio` scenario on it is an error. When
+// present every key in it is required. The bus gaps the SD spec gives as ranges stay at the
+// spec's minimum (docs/bus-sdio.md).
+struct sdio_host_config {
+    bool present = false;           // the profile has an sdio_host section
+    std::string controller;         // sdio_host.controller: name, informational (e.g. atmel-mci)
+    frequency max_clock;            // sdio_host.max_clock: highest SD clock the controller makes
+    duration per_request_overhead;  // sdio_host.per_request_overhead: mmc_wait_for_req -> command
+    duration completion_overhead;   // sdio_host.completion_overhead: last bit -> caller resumes
+    duration per_block_overhead;    // sdio_host.per_block_overhead: stall between data blocks
+    byte_size dma_threshold;        // sdio_host.dma_threshold: CMD53 data >= this uses DMA; 0 = none
+    duration dma_setup;             // sdio_host.dma_setup: per DMA request
+    duration irq_latency;           // sdio_host.irq_latency: card IRQ recognised -> handler runs
+};
+
 struct platform_profile {
     std::string name;        // name: profile name, printed in reports
     std::string description; // description: free text
@@ -77,6 +94,7 @@ struct platform_profile {
     kernel_timing kernel;
     spi_host_config spi_host;
     par_bus_config par_bus; // optional (par_bus.present)
+    sdio_host_config sdio_host; // optional (sdio_host.present)
 };
 
 } // namespace nicsim::config

@@ -52,6 +52,9 @@ struct device_config {
     // device.bus_clock: SCK (spi) or SD clock (sdio) the driver requests (spi-max-frequency);
     // unused for par. Default: 48MHz wilc1000/spi, 50MHz sdio, 25MHz ks8851/spi.
     frequency bus_clock;
+    // device.bus_width: SDIO data lines, 1 or 4 (sdio only; default 4, what the MMC core picks
+    // for a card that supports it).
+    unsigned bus_width = 4;
     irq_mode irq =
         irq_mode::gpio;        // device.irq: gpio | in_band | none; default gpio (sdio: in_band)
     device_power_config power; // device.power

@@ -52,6 +52,19 @@ json device_json(const device_report& d, double sim_time_s) {
     bus["utilisation"] = bus_utilisation(d, sim_time_s);
     bus["transactions_per_frame"] = optional_number(bus_transactions_per_frame(d));
     bus["bytes_per_frame"] = optional_number(bus_bytes_per_frame(d));
+    if (!d.bus_commands.empty()) {
+        // {"cmd52": {"count": n, "per_frame": x|null}, ...} in the report's fixed order.
+        json cmds = json::object();
+        for (const auto& [kind, count] : d.bus_commands) {
+            json c;
+            c["count"] = count;
+            c["per_frame"] = optional_number(
+                frames(d) ? std::optional<double>(double(count) / double(frames(d)))
+                          : std::nullopt);
+            cmds[kind] = c;
+        }
+        bus["commands"] = cmds;
+    }
     j["bus_stats"] = bus;
     return j;
 }
@@ -260,6 +273,10 @@ report read_json(const std::string& text, const std::string& name) {
         dr.bus_transactions = get<std::uint64_t>(bus, "transactions", w + ".bus_stats");
         dr.bus_bytes = get<std::uint64_t>(bus, "bytes", w + ".bus_stats");
         dr.bus_busy_s = get<double>(bus, "busy_s", w + ".bus_stats");
+        if (bus.contains("commands"))
+            for (const auto& [kind, c] : bus["commands"].items())
+                dr.bus_commands.emplace_back(
+                    kind, get<std::uint64_t>(c, "count", w + ".bus_stats.commands." + kind));
         r.devices.push_back(dr);
     }
     const auto& cpu = sub(j, "host_cpu", name);

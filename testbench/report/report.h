@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace nicsim::report {
@@ -58,6 +59,9 @@ struct device_report {
     std::uint64_t bus_transactions = 0; // bus transactions (SPI messages / SDIO commands)
     std::uint64_t bus_bytes = 0;        // bytes clocked on the bus, both directions
     double bus_busy_s = 0;              // time the bus was occupied (CS asserted / command active)
+    // Transactions by command kind where the bus has several (sdio: "cmd52", "cmd53"), in a fixed
+    // order; empty for buses with one kind. The counts add up to bus_transactions.
+    std::vector<std::pair<std::string, std::uint64_t>> bus_commands;
 };
 
 struct finding {

@@ -88,6 +88,13 @@ std::vector<std::pair<std::string, std::string>> summary_rows(const report& r) {
         const auto tpf = bus_transactions_per_frame(d);
         add(p + d.bus + " transactions", std::to_string(d.bus_transactions) +
                                              (tpf ? " (" + fixed(*tpf, 2) + " per frame)" : ""));
+        for (const auto& [kind, count] : d.bus_commands) {
+            const double n = double(frames(d));
+            add(p + d.bus + " " + kind, std::to_string(count) +
+                                          (n > 0 ? " (" + fixed(double(count) / n, 2) +
+                                                       " per frame)"
+                                                 : ""));
+        }
         const auto bpf = bus_bytes_per_frame(d);
         add(p + d.bus + " bytes",
             std::to_string(d.bus_bytes) + (bpf ? " (" + fixed(*bpf, 1) + " per frame)" : ""));

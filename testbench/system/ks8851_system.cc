@@ -61,7 +61,7 @@ class bcm2835_style_spi_port : public lx_bus::spi_port {
     bcm2835_style_spi_port(host_cpu& cpu, spi::spi_host& host, const config::spi_host_config& c,
                            sc_time wakeup)
         : m_cpu(cpu), m_host(host), m_overhead(to_sc(c.per_message_overhead)),
-          m_polling_limit(to_sc(c.polling_limit)), m_wakeup(wakeup) {
+          m_polling_limit_s(to_sc(c.polling_limit).to_seconds()), m_wakeup(wakeup) {
         // Two schedules of the same controller: a fully polled message runs its software part
         // and its wire time on one core without a break, so the host's own per-message
         // overhead stage carries it (one wait less per message: this is the hot path); a
@@ -75,12 +75,13 @@ class bcm2835_style_spi_port : public lx_bus::spi_port {
 
     void transfer(spi::spi_payload& frame) override {
         frame.cs = 0;
+        // Plain seconds here, one sc_time at the end: this runs for every spi_sync.
         unsigned waited = 0;
-        sc_time polled = SC_ZERO_TIME;
+        double polled_s = 0;
         for (const auto& x : frame.xfers) {
             const double hz = x.speed_hz ? x.speed_hz : frame.speed_hz;
             if (polled_transfer(x.len, hz))
-                polled += sc_time(8.0 * double(x.len) / hz, SC_SEC);
+                polled_s += 8.0 * double(x.len) / hz;
             else
                 ++waited;
         }
@@ -100,22 +101,24 @@ class bcm2835_style_spi_port : public lx_bus::spi_port {
         m_cpu.release();
         m_host.set_timing(m_waited);
         m_host.transfer(frame);
-        m_cpu.charge(polled); // the short polled transfers of a mixed message
+        if (polled_s > 0) // the short polled transfers of a mixed message
+            m_cpu.charge(sc_time(polled_s, SC_SEC));
         if (m_wakeup != SC_ZERO_TIME)
             wait(m_wakeup * double(waited));
     }
 
   private:
+    // Estimated wire time (9 SCK cycles a byte) within the polling limit.
     bool polled_transfer(size_t len, double hz) const {
-        if (m_polling_limit == SC_ZERO_TIME)
+        if (m_polling_limit_s <= 0)
             return false;
-        return sc_time(9.0 * double(len) / hz, SC_SEC) <= m_polling_limit;
+        return 9.0 * double(len) / hz <= m_polling_limit_s;
     }
 
     host_cpu& m_cpu;
     spi::spi_host& m_host;
     sc_time m_overhead;
-    sc_time m_polling_limit;
+    double m_polling_limit_s;
     sc_time m_wakeup;
     spi::spi_host_timing m_polled, m_waited;
 };

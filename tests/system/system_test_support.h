@@ -20,6 +20,7 @@
 #include "driver/include/nicsim/lx_bus.h"
 #include "testbench/config/config_loader.h"
 #include "testbench/runner.h"
+#include "testbench/system/wilc1000_sdio_system.h"
 #include "testbench/system/wilc1000_spi_system.h"
 
 namespace nicsim::test {
@@ -87,14 +88,15 @@ class driver_log {
     std::vector<lx_kit::log_record> m_lines;
 };
 
-inline struct lx_bus_netdev_state netdev_state(const wilc1000_spi_system& sys) {
+// Any WILC1000 system (SPI or SDIO).
+template <class System> struct lx_bus_netdev_state netdev_state(const System& sys) {
     struct lx_bus_netdev_state st {};
     if (sys.netdev())
         lx_bus_netdev_state(sys.netdev(), &st);
     return st;
 }
 
-inline std::array<uint8_t, 6> netdev_mac(const wilc1000_spi_system& sys) {
+template <class System> std::array<uint8_t, 6> netdev_mac(const System& sys) {
     std::array<uint8_t, 6> mac{};
     if (sys.netdev())
         std::memcpy(mac.data(), lx_bus_netdev_addr(sys.netdev()), mac.size());

@@ -54,6 +54,10 @@ struct mmc_host {
     struct lx_kit_task* nicsim_claimer;
     unsigned nicsim_claim_cnt;
     struct lx_kit_wait* nicsim_claim_wait;
+    /* nicsim: the SDIO interrupt thread (the MMC core's sdio_irq_work) and where it parks while
+     * no function has an interrupt handler claimed. */
+    struct lx_kit_task* nicsim_irq_task;
+    struct lx_kit_wait* nicsim_irq_claimed;
 };
 
 struct mmc_card {
