@@ -80,6 +80,16 @@ void par_host::access(par_payload& p) {
     ++(write ? m_stats.writes : m_stats.reads);
     m_busy = false;
     m_free.notify(sc_core::SC_ZERO_TIME);
+    if (!m_observers.empty()) {
+        par_access_times t;
+        t.cs_assert = start + m_timing.cycles(m_timing.issue_cycles);
+        t.strobe_start =
+            start + m_timing.cycles(m_timing.issue_cycles + m_timing.addr_setup_cycles);
+        t.strobe_end = start + m_timing.to_strobe_end(write) + extra;
+        t.cs_deassert = end;
+        for (par_observer* o : m_observers)
+            o->on_access(p, t);
+    }
 
     if (p.response != par_response::ok) {
         std::ostringstream os;

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include <systemc>
 
@@ -21,6 +22,24 @@ struct par_host_stats {
     uint64_t writes = 0;
     sc_core::sc_time busy;           // CS# asserted (setup + strobe + wait states + hold)
     sc_core::sc_time recovery_stall; // time callers waited for the previous access's recovery
+};
+
+// When one access happened on the pins (absolute simulated times).
+struct par_access_times {
+    sc_core::sc_time cs_assert;    // CS# falls, address valid (after the issue cycles)
+    sc_core::sc_time strobe_start; // RD#/WR# falls (after the address setup)
+    sc_core::sc_time strobe_end;   // RD#/WR# rises: the device samples/drives the data here
+    sc_core::sc_time cs_deassert;  // CS# rises (after the hold); recovery follows
+};
+
+// Observer of completed accesses: the hook for transaction logs, VCD/timeline writers and
+// statistics. par_host calls on_access() once per access, when the caller is about to return,
+// with the bus address (window base included) and, for reads, the data the device drove.
+// With no observer attached the host pays one branch per access.
+class par_observer {
+  public:
+    virtual ~par_observer() = default;
+    virtual void on_access(const par_payload& p, const par_access_times& t) = 0;
 };
 
 class par_host : public sc_core::sc_module, public nicsim::lx_bus::mmio16_bus_if {
@@ -46,6 +65,9 @@ class par_host : public sc_core::sc_module, public nicsim::lx_bus::mmio16_bus_if
     uint64_t window_base() const { return m_base; }
     uint64_t window_size() const { return m_size; }
 
+    // Observers are called after every access, in the order attached; the host does not own them.
+    void add_observer(par_observer& obs) { m_observers.push_back(&obs); }
+
   private:
     par_timing m_timing;
     uint64_t m_base;
@@ -54,6 +76,7 @@ class par_host : public sc_core::sc_module, public nicsim::lx_bus::mmio16_bus_if
     bool m_busy = false;
     sc_core::sc_event m_free;
     sc_core::sc_time m_ready_at = sc_core::SC_ZERO_TIME; // end of the last access's recovery
+    std::vector<par_observer*> m_observers;
 };
 
 } // namespace nicsim::par

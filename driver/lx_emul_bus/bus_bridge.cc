@@ -81,7 +81,6 @@ void mmio16_attach(::platform_device* pdev, mmio16_bus_if& bus) {
     reg().mmio.push_back(std::move(b));
 }
 
-
 } // namespace nicsim::lx_bus
 
 using namespace nicsim::lx_bus;
@@ -129,8 +128,8 @@ extern "C" int lx_bus_spi_bridge_transfer(void* bridge, const char* who, unsigne
         x.speed_hz = xfers[i].speed_hz;
         // Building an sc_time from a double is costly; drivers almost never set a delay.
         if (xfers[i].delay_after_ns)
-            x.delay_after = sc_core::sc_time(static_cast<double>(xfers[i].delay_after_ns),
-                                             sc_core::SC_NS);
+            x.delay_after =
+                sc_core::sc_time(static_cast<double>(xfers[i].delay_after_ns), sc_core::SC_NS);
         x.cs_change = xfers[i].cs_change != 0;
         frame.xfers.push_back(x);
     }
@@ -195,8 +194,7 @@ extern "C" int lx_bus_sdio_bridge_cmd53(void* bridge, const char* who, unsigned 
 static mmio16_bus_if& mmio_bus(void* bridge, const char* who, const char* what) {
     auto* b = static_cast<mmio_bridge*>(bridge);
     if (!b || !b->bus)
-        lx_kit_abort("%s on %s: no 16-bit bus attached (nicsim::lx_bus::mmio16_attach)", what,
-                     who);
+        lx_kit_abort("%s on %s: no 16-bit bus attached (nicsim::lx_bus::mmio16_attach)", what, who);
     return *b->bus;
 }
 

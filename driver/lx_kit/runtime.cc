@@ -93,6 +93,19 @@ void set_busy_hook(busy_hook hook) {
 uint64_t busy_ns_total() {
     return dt::rt().busy_total;
 }
+void set_task_observer(task_observer observer) {
+    dt::rt().on_task = std::move(observer);
+}
+const char* current_task_name() {
+    if (sc_get_status() != SC_RUNNING)
+        return nullptr;
+    sc_process_handle h = sc_get_current_process_handle();
+    if (!h.valid())
+        return nullptr;
+    const dt::runtime& r = dt::rt();
+    auto it = r.adopted.find(h.get_process_object());
+    return it == r.adopted.end() ? nullptr : it->second->name.c_str();
+}
 void set_abort_mode(abort_mode mode) {
     dt::rt().on_abort = mode;
 }
@@ -126,7 +139,9 @@ struct lx_kit_task* lx_kit_task_create(const char* name, lx_kit_task_fn fn, void
     sc_spawn_options opts;
     sc_process_handle h = sc_spawn(
         [t] {
+            dt::trace_task(t, lk::task_state::running);
             t->fn(t->arg);
+            dt::trace_task(t, lk::task_state::exited);
             // The process object may be deleted and its address reused by a later process.
             dt::runtime& rt = dt::rt();
             const sc_object* key = sc_get_current_process_handle().get_process_object();
@@ -205,7 +220,9 @@ static int wait_common(lx_kit_wait* w, int64_t timeout_ns, const char* why, bool
     w->queue.push_back(&me);
     const uint64_t start = dt::now_ns();
     const sc_time start_t = sc_time_stamp();
+    dt::trace_task(t, spin ? lk::task_state::busy : lk::task_state::blocked, why, w->what.c_str());
     dt::block_current(t, timeout_ns);
+    dt::trace_task(t, lk::task_state::running);
     if (!me.notified) {
         for (auto it = w->queue.begin(); it != w->queue.end(); ++it)
             if (*it == &me) {
@@ -263,12 +280,16 @@ int lx_kit_sleep_ns(uint64_t ns) {
     dt::require_blockable(t, "sleep", true);
     t->wakeable = true;
     t->woken = false;
-    if (ns == 0)
+    if (ns == 0) {
         wait(SC_ZERO_TIME);
-    else if (ns >= LX_KIT_MAX_TIMEOUT_NS)
-        dt::block_current(t, -1);
-    else
-        dt::block_current(t, static_cast<int64_t>(ns));
+    } else {
+        dt::trace_task(t, lk::task_state::sleeping, "sleep");
+        if (ns >= LX_KIT_MAX_TIMEOUT_NS)
+            dt::block_current(t, -1);
+        else
+            dt::block_current(t, static_cast<int64_t>(ns));
+        dt::trace_task(t, lk::task_state::running);
+    }
     t->wakeable = false;
     return t->woken ? 0 : 1;
 }
@@ -277,7 +298,13 @@ void lx_kit_sleep_until_ns(uint64_t abs_ns) {
     lx_kit_task* t = dt::current();
     dt::require_blockable(t, "sleep", true);
     const uint64_t now = dt::now_ns();
-    wait(abs_ns > now ? dt::ns_time(abs_ns - now) : SC_ZERO_TIME);
+    if (abs_ns <= now) {
+        wait(SC_ZERO_TIME);
+        return;
+    }
+    dt::trace_task(t, lk::task_state::sleeping, "sleep until");
+    wait(dt::ns_time(abs_ns - now));
+    dt::trace_task(t, lk::task_state::running);
 }
 
 void lx_kit_busy_wait_ns(uint64_t ns) {
@@ -287,7 +314,9 @@ void lx_kit_busy_wait_ns(uint64_t ns) {
     if (ns == 0)
         return;
     const sc_time start = sc_time_stamp();
+    dt::trace_task(t, lk::task_state::busy, "busy-wait");
     wait(dt::ns_time(ns));
+    dt::trace_task(t, lk::task_state::running);
     t->busy_ns += ns;
     dt::rt().busy_total += ns;
     if (dt::rt().on_busy)
@@ -300,7 +329,9 @@ void lx_kit_yield(void) {
     const uint64_t q = lx_kit_yield_quantum_ns();
     t->wakeable = true;
     t->woken = false;
+    dt::trace_task(t, lk::task_state::sleeping, "schedule()");
     dt::block_current(t, static_cast<int64_t>(q));
+    dt::trace_task(t, lk::task_state::running);
     t->wakeable = false;
 }
 

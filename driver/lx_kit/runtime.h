@@ -56,6 +56,7 @@ struct runtime {
     std::vector<lx_kit_wait*> free_waits;
     unsigned long spawn_count = 0;
     busy_hook on_busy;
+    task_observer on_task; // trace hook; empty when nothing is attached
     uint64_t busy_total = 0;
     abort_mode on_abort = abort_mode::exit_process;
     bool aborted = false;
@@ -69,5 +70,13 @@ lx_kit_task* current();
 // Blocks the current (blockable) task on its private event for at most timeout_ns (<0: none).
 void block_current(lx_kit_task* t, int64_t timeout_ns);
 void require_blockable(lx_kit_task* t, const char* why, bool sleeping);
+
+// Reports a task state change to the trace observer, if one is set (one check otherwise).
+inline void trace_task(const lx_kit_task* t, task_state s, const char* why = "",
+                       const char* what = "") {
+    const runtime& r = rt();
+    if (r.on_task)
+        r.on_task(task_event{t, t->name.c_str(), s, why, what});
+}
 
 } // namespace nicsim::lx_kit::detail

@@ -64,14 +64,14 @@ void power_model::advance(sc_time t) {
     for (;;) {
         if (m_state == power_state::sleep_pending && m_t_sleep <= t) {
             account(m_t_sleep);
-            m_state = power_state::asleep;
+            enter(m_t_sleep, power_state::asleep);
             m_t_asleep = m_t_sleep;
             evaluate(m_t_sleep);
             continue;
         }
         if (m_state == power_state::waking && m_t_ready <= t) {
             account(m_t_ready);
-            m_state = power_state::awake;
+            enter(m_t_ready, power_state::awake);
             evaluate(m_t_ready);
             continue;
         }
@@ -85,17 +85,18 @@ void power_model::evaluate(sc_time t) {
     switch (m_state) {
     case power_state::awake:
         if (!hold()) {
-            m_state = power_state::sleep_pending;
             m_t_sleep = t + m_p.sleep_entry_delay;
             if (m_p.sleep_entry_delay == sc_core::SC_ZERO_TIME) {
-                m_state = power_state::asleep;
+                enter(t, power_state::asleep);
                 m_t_asleep = t;
+            } else {
+                enter(t, power_state::sleep_pending);
             }
         }
         break;
     case power_state::sleep_pending:
         if (hold())
-            m_state = power_state::awake;
+            enter(t, power_state::awake);
         break;
     case power_state::asleep:
         // Only the WAKEUP bit starts the clock (HOST_TO_FW is a firmware doorbell); firmware
@@ -103,7 +104,7 @@ void power_model::evaluate(sc_time t) {
         if (m_wakeup_bit || fw_holds() || !m_ps_enabled) {
             const bool deep = m_p.deep_sleep_after > sc_core::SC_ZERO_TIME &&
                               t - m_t_asleep >= m_p.deep_sleep_after;
-            m_state = power_state::waking;
+            enter(t, power_state::waking);
             m_t_ready = t + (deep ? m_p.deep_wake_latency : m_p.wake_latency);
             ++m_wakeups;
         }
@@ -124,8 +125,11 @@ void power_model::set_host_bits(sc_time t, bool wakeup_bit, bool h2f_bit) {
 
 void power_model::set_fw_busy(sc_time t, bool host_work, bool air_work) {
     advance(t);
+    const bool changed = m_fw_busy != host_work || m_air_busy != air_work;
     m_fw_busy = host_work;
     m_air_busy = air_work;
+    if (m_obs && changed)
+        m_obs->on_activity(t, m_fw_busy, m_air_busy, m_tx, m_rx);
     evaluate(t);
 }
 
@@ -137,8 +141,11 @@ void power_model::set_ps_enabled(sc_time t, bool enabled) {
 
 void power_model::set_radio(sc_time t, bool tx, bool rx) {
     advance(t);
+    const bool changed = m_tx != tx || m_rx != rx;
     m_tx = tx;
     m_rx = rx;
+    if (m_obs && changed)
+        m_obs->on_activity(t, m_fw_busy, m_air_busy, m_tx, m_rx);
 }
 
 bool power_model::clock_ready(sc_time t) {

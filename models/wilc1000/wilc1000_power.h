@@ -28,6 +28,19 @@ enum class energy_state { sleep = 0, idle, wakeup, rx, tx, count_ };
 const char* to_string(power_state s);
 const char* to_string(energy_state s);
 
+// Trace hook (timelines, waveforms). Called synchronously while the model applies a change, with
+// the simulated time the change takes effect. Because the model is lazy, a timed transition
+// (sleep_pending -> asleep, waking -> awake) is reported when the model is next advanced past it,
+// with its own (earlier) time; times reported to one observer never decrease.
+class power_observer {
+  public:
+    virtual ~power_observer() = default;
+    virtual void on_power_state(sc_core::sc_time t, power_state s) = 0;
+    // Firmware and radio activity inputs (set_fw_busy / set_radio), when one of them changes.
+    virtual void on_activity(sc_core::sc_time, bool /*fw_host_work*/, bool /*fw_air_work*/,
+                             bool /*tx*/, bool /*rx*/) {}
+};
+
 class power_model {
   public:
     explicit power_model(const params& p) : m_p(p) {}
@@ -45,6 +58,10 @@ class power_model {
     // Time the clock becomes ready (t itself when it already is; only meaningful while waking).
     sc_core::sc_time ready_time(sc_core::sc_time t);
 
+    // At most one observer; null detaches. Not owned. With none the model pays one check per
+    // state change.
+    void set_observer(power_observer* obs) { m_obs = obs; }
+
     // Accounting up to t.
     sc_core::sc_time time_in(energy_state s, sc_core::sc_time t);
     double energy_j(sc_core::sc_time t);
@@ -57,6 +74,11 @@ class power_model {
     void advance(sc_core::sc_time t);
     void evaluate(sc_core::sc_time t);
     void account(sc_core::sc_time t);
+    void enter(sc_core::sc_time t, power_state s) {
+        m_state = s;
+        if (m_obs)
+            m_obs->on_power_state(t, s);
+    }
     energy_state estate() const;
     bool fw_holds() const {
         return m_fw_busy || (m_air_busy && m_p.air_work_keeps_host_if_awake);
@@ -72,6 +94,7 @@ class power_model {
     sc_core::sc_time m_last; // accounted up to here
     std::array<sc_core::sc_time, size_t(energy_state::count_)> m_time{};
     uint64_t m_wakeups = 0, m_wake_requests = 0;
+    power_observer* m_obs = nullptr;
 };
 
 } // namespace nicsim::wilc

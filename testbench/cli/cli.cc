@@ -8,6 +8,8 @@
 #include <CLI/CLI.hpp>
 
 #include "testbench/build_info.h"
+#include "testbench/cli/cmd_sweep.h"
+#include "testbench/cli/cmd_validate.h"
 #include "testbench/config/config_loader.h"
 #include "testbench/report/json_writer.h"
 #include "testbench/report/text_renderer.h"
@@ -45,6 +47,32 @@ config::load_options options_with(const std::vector<std::string>& sets) {
     o.overrides = sets;
     o.known_variants = known_driver_variants();
     return o;
+}
+
+// --vcd/--timeline/--log/--trace-window are shorthands for --set trace.<key>=VALUE, applied
+// after the user's --set so they win. False (with `why`) for a malformed window.
+bool add_trace_sets(std::vector<std::string>& sets, const std::string& vcd,
+                    const std::string& timeline, const std::string& log, const std::string& window,
+                    std::string& why) {
+    if (!vcd.empty())
+        sets.push_back("trace.vcd=" + vcd);
+    if (!timeline.empty())
+        sets.push_back("trace.timeline=" + timeline);
+    if (!log.empty())
+        sets.push_back("trace.log=" + log);
+    if (window.empty())
+        return true;
+    const auto colon = window.find(':');
+    if (colon == std::string::npos) {
+        why = "expected START:END (either side may be empty, e.g. 1.5s:2s, 200ms:, :10ms), got '" +
+              window + "'";
+        return false;
+    }
+    if (const std::string start = window.substr(0, colon); !start.empty())
+        sets.push_back("trace.window_start=" + start);
+    if (const std::string end = window.substr(colon + 1); !end.empty())
+        sets.push_back("trace.window_end=" + end);
+    return true;
 }
 
 int cmd_run(const std::string& file, const std::vector<std::string>& sets,
@@ -164,6 +192,13 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     run_cmd->add_option("--json", json_file,
                         "also write the report as JSON to FILE ('-' = stdout)");
     run_cmd->add_flag("-q,--quiet", quiet, "do not print the text report");
+    std::string vcd_file, timeline_file, log_file, trace_window; // docs/traces.md
+    run_cmd->add_option("--vcd", vcd_file, "write a VCD waveform (bus pins, IRQ, power) to FILE");
+    run_cmd->add_option("--timeline", timeline_file,
+                        "write a Trace Event JSON timeline (Perfetto, chrome://tracing) to FILE");
+    run_cmd->add_option("--log", log_file, "write one line per bus transaction to FILE");
+    run_cmd->add_option("--trace-window", trace_window,
+                        "limit the traces to START:END simulated time (e.g. 1.5s:2s, 200ms:)");
 
     std::string val_file;
     std::vector<std::string> val_sets;
@@ -182,6 +217,9 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         ->allow_extra_args(false)
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 
+    const subcommand sweep_cmd = add_sweep_command(app);
+    const subcommand validate_cmd = add_validate_command(app);
+
     std::vector<const char*> argv;
     for (const auto& a : args)
         argv.push_back(a.c_str());
@@ -196,12 +234,22 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         out << version_text();
         return exit_ok;
     }
-    if (*run_cmd)
+    if (*run_cmd) {
+        std::string why;
+        if (!add_trace_sets(run_sets, vcd_file, timeline_file, log_file, trace_window, why)) {
+            err << "nicsim run: --trace-window: " << why << "\n";
+            return exit_config_error;
+        }
         return cmd_run(run_file, run_sets, json_file, quiet, out, err);
+    }
     if (*val_cmd)
         return cmd_validate(val_file, val_sets, out, err);
     if (*cmp_cmd)
         return cmd_compare(cmp_files, cmp_labels, out, err);
+    if (*sweep_cmd.cmd)
+        return sweep_cmd.run(out, err);
+    if (*validate_cmd.cmd)
+        return validate_cmd.run(out, err);
     out << app.help();
     return exit_config_error;
 }

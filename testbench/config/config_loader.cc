@@ -285,7 +285,7 @@ device_config read_device(yaml_reader r) {
             for (const auto& [state, text] : c->scalar_entries()) {
                 if (std::find(states.begin(), states.end(), state) == states.end())
                     c->fail_key(state, "unknown power state '" + state +
-                                       "' (expected one of: sleep, idle, wakeup, rx, tx)");
+                                           "' (expected one of: sleep, idle, wakeup, rx, tx)");
                 d.power.state_current_a[state] = c->required<current>(state).amperes;
             }
         }

@@ -58,9 +58,9 @@ json device_json(const device_report& d, double sim_time_s) {
         for (const auto& [kind, count] : d.bus_commands) {
             json c;
             c["count"] = count;
-            c["per_frame"] = optional_number(
-                frames(d) ? std::optional<double>(double(count) / double(frames(d)))
-                          : std::nullopt);
+            c["per_frame"] =
+                optional_number(frames(d) ? std::optional<double>(double(count) / double(frames(d)))
+                                          : std::nullopt);
             cmds[kind] = c;
         }
         bus["commands"] = cmds;

@@ -66,10 +66,9 @@ std::vector<std::pair<std::string, std::string>> summary_rows(const report& r) {
         add(p + "active time", fixed(f.active_time_s, 6) + " s");
         add(p + "goodput", format_kbps(f.goodput_bps) + "  " + format_mbitps(f.goodput_bps));
         if (f.rtt)
-            add(p + "rtt min/avg/max/mdev", fixed(f.rtt->min_ms, 3) + "/" +
-                                                fixed(f.rtt->avg_ms, 3) + "/" +
-                                                fixed(f.rtt->max_ms, 3) + "/" +
-                                                fixed(f.rtt->mdev_ms, 3) + " ms");
+            add(p + "rtt min/avg/max/mdev",
+                fixed(f.rtt->min_ms, 3) + "/" + fixed(f.rtt->avg_ms, 3) + "/" +
+                    fixed(f.rtt->max_ms, 3) + "/" + fixed(f.rtt->mdev_ms, 3) + " ms");
     }
     const totals t = compute_totals(r);
     add("total goodput", format_kbps(t.goodput_bps) + "  " + format_mbitps(t.goodput_bps));
@@ -80,8 +79,8 @@ std::vector<std::pair<std::string, std::string>> summary_rows(const report& r) {
             std::to_string(d.frames_tx) + " / " + std::to_string(d.frames_rx));
         if (d.irqs > 0) {
             const auto fpi = frames_per_irq(d);
-            add(p + "interrupts", std::to_string(d.irqs) + " (" + fixed(*fpi, 2) +
-                                      " frames per interrupt)");
+            add(p + "interrupts",
+                std::to_string(d.irqs) + " (" + fixed(*fpi, 2) + " frames per interrupt)");
         }
         add(p + "wake-ups", std::to_string(d.wakeups));
         add(p + "time waking", fixed(d.wake_time_s, 6) + " s");
@@ -90,10 +89,9 @@ std::vector<std::pair<std::string, std::string>> summary_rows(const report& r) {
                                              (tpf ? " (" + fixed(*tpf, 2) + " per frame)" : ""));
         for (const auto& [kind, count] : d.bus_commands) {
             const double n = double(frames(d));
-            add(p + d.bus + " " + kind, std::to_string(count) +
-                                          (n > 0 ? " (" + fixed(double(count) / n, 2) +
-                                                       " per frame)"
-                                                 : ""));
+            add(p + d.bus + " " + kind,
+                std::to_string(count) +
+                    (n > 0 ? " (" + fixed(double(count) / n, 2) + " per frame)" : ""));
         }
         const auto bpf = bus_bytes_per_frame(d);
         add(p + d.bus + " bytes",

@@ -35,8 +35,9 @@ class cpu_sdio_port : public lx_bus::sdio_host_if {
         const bool pio = m_dma_threshold == 0 || bytes < m_dma_threshold;
         if (pio)
             m_cpu.acquire(cpu_class::kernel);
-        const int ret = guarded(
-            [&] { return m_host.cmd53(fn, write, addr, incr_addr, block_mode, count, blksz, buf); });
+        const int ret = guarded([&] {
+            return m_host.cmd53(fn, write, addr, incr_addr, block_mode, count, blksz, buf);
+        });
         if (pio)
             m_cpu.release();
         return ret;

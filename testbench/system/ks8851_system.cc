@@ -11,6 +11,7 @@
 #include "driver/lx_emul_bus/bus_bridge.h"
 #include "testbench/runner.h"
 #include "testbench/system/system_common.h"
+#include "testbench/trace/ks8851_decoder.h"
 
 namespace nicsim {
 
@@ -218,6 +219,17 @@ ks8851_system::ks8851_system(sc_module_name name, const config::scenario_config&
     m_traffic =
         std::make_unique<traffic_session>(scenario.traffic, scenario.seed, host_addr, peer_addr);
     bind_traffic();
+    // Opt-in traces (scenario.trace): nothing is attached when they are off.
+    if ((m_trace = trace::trace_session::open(scenario.trace))) {
+        m_trace->attach_tasks();
+        if (m_par)
+            m_trace->attach_par(*m_par_host, "par0",
+                                std::make_unique<trace::ks8851_par_decoder>(
+                                    par_window_base, m_chip_params.par_cmd_addr_mask));
+        else
+            m_trace->attach_spi(*m_spi_host, "spi0", std::make_unique<trace::ks8851_spi_decoder>());
+        m_trace->attach_irq(m_irq, "ks8851");
+    }
     SC_HAS_PROCESS(ks8851_system);
     SC_THREAD(main);
 }
@@ -348,10 +360,13 @@ report::report ks8851_system::run() {
     lx_kit::set_abort_mode(lx_kit::abort_mode::stop_simulation);
     sc_report_handler::set_actions(SC_INFO, SC_DO_NOTHING);
     sc_start(to_sc(m_sc.duration_limit));
+    const std::string trace_error = m_trace ? trace::finish_quietly(*m_trace) : std::string();
     if (lx_kit::aborted())
         throw run_error("driver run stopped: " + lx_kit::abort_message());
     if (!m_failure.empty())
         throw run_error(m_failure);
+    if (!trace_error.empty())
+        throw run_error(trace_error);
     if (m_end_reason.empty())
         m_end_reason = "duration limit";
     return make_report();

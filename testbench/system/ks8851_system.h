@@ -32,6 +32,7 @@
 #include "testbench/report/report.h"
 #include "testbench/system/driver_log.h"
 #include "testbench/system/traffic_session.h"
+#include "testbench/trace/trace_session.h"
 
 struct net_device;
 
@@ -92,6 +93,7 @@ class ks8851_system : public sc_core::sc_module {
     ::net_device* m_ndev = nullptr;
     std::string m_failure;
     std::string m_end_reason;
+    std::unique_ptr<trace::trace_session> m_trace; // last: detaches before the parts go
 };
 
 } // namespace nicsim

@@ -11,6 +11,7 @@
 #include "testbench/runner.h"
 #include "testbench/system/system_common.h"
 #include "testbench/system/wilc1000_common.h"
+#include "testbench/trace/wilc1000_sdio_decoder.h"
 
 namespace nicsim {
 
@@ -34,10 +35,10 @@ const config::platform_profile& with_sdio_host(const config::platform_profile& p
         throw run_error("device.bus: sdio needs a platform with an SDIO host, but platform '" +
                         p.name + "' (" + p.source_file + ") has no sdio_host section");
     if (s.device.bus_clock.hz > p.sdio_host.max_clock.hz)
-        throw run_error("device.bus_clock: " + config::to_string(s.device.bus_clock) +
-                        " is above the SD clock the host of platform '" + p.name +
-                        "' generates (sdio_host.max_clock = " +
-                        config::to_string(p.sdio_host.max_clock) + ")");
+        throw run_error(
+            "device.bus_clock: " + config::to_string(s.device.bus_clock) +
+            " is above the SD clock the host of platform '" + p.name +
+            "' generates (sdio_host.max_clock = " + config::to_string(p.sdio_host.max_clock) + ")");
     return p;
 }
 
@@ -83,6 +84,17 @@ wilc1000_sdio_system::wilc1000_sdio_system(sc_module_name name,
     m_traffic =
         std::make_unique<traffic_session>(scenario.traffic, scenario.seed, host_addr, peer_addr);
     bind_traffic();
+    // Opt-in traces (scenario.trace): nothing is attached when they are off.
+    if ((m_trace = trace::trace_session::open(scenario.trace))) {
+        m_trace->attach_tasks();
+        m_trace->attach_sdio(m_sdio_host, "sdio0",
+                             std::make_unique<trace::wilc1000_sdio_decoder>([this](uint32_t a) {
+                                 const wilc::reg_def* r = m_chip->core.registers().find(a);
+                                 return r ? r->name : nullptr;
+                             }));
+        m_trace->attach_irq(m_card_irq, "wilc1000");
+        m_trace->attach_power(m_chip->power(), "wilc1000");
+    }
     SC_HAS_PROCESS(wilc1000_sdio_system);
     SC_THREAD(main);
 }
@@ -99,26 +111,30 @@ std::string wilc1000_sdio_system::enumerate_card() {
     // mmc_attach_sdio after identification (CMD5/CMD3/CMD7 are not replayed): read the CCCR
     // capabilities, switch the card to 4-bit (sdio_enable_4bit_bus) and to high speed
     // (sdio_enable_hs) as the requested clock needs, then program the host's ios.
-    auto rmw = [&](unsigned reg, uint8_t set, const char* what) -> std::string {
-        uint8_t v = 0;
+    auto read = [&](unsigned reg, uint8_t& v, const char* what) -> std::string {
         if (int ret = m_sdio_host.cmd52(0, false, reg, v))
             return std::string("reading CCCR for ") + what + " failed: " + std::to_string(ret);
-        v |= set;
+        return {};
+    };
+    auto write = [&](unsigned reg, uint8_t v, const char* what) -> std::string {
         if (int ret = m_sdio_host.cmd52(0, true, reg, v))
             return std::string("writing CCCR for ") + what + " failed: " + std::to_string(ret);
         return {};
     };
-    if (m_sc.device.bus_width == 4)
-        if (std::string err = rmw(cccr_bus_if, bus_width_4bit, "4-bit bus"); !err.empty())
+    uint8_t v = 0;
+    if (m_sc.device.bus_width == 4) {
+        if (std::string err = read(cccr_bus_if, v, "4-bit bus"); !err.empty())
             return err;
+        if (std::string err = write(cccr_bus_if, v | bus_width_4bit, "4-bit bus"); !err.empty())
+            return err;
+    }
     if (m_sc.device.bus_clock.hz > default_speed_max_hz) {
-        uint8_t speed = 0;
-        if (int ret = m_sdio_host.cmd52(0, false, cccr_speed, speed))
-            return "reading CCCR bus speed select failed: " + std::to_string(ret);
-        if (!(speed & speed_shs))
+        if (std::string err = read(cccr_speed, v, "high speed"); !err.empty())
+            return err;
+        if (!(v & speed_shs))
             return "device.bus_clock " + config::to_string(m_sc.device.bus_clock) +
                    " needs high speed, which the card does not support (CCCR 0x13 SHS = 0)";
-        if (std::string err = rmw(cccr_speed, speed_ehs, "high speed"); !err.empty())
+        if (std::string err = write(cccr_speed, v | speed_ehs, "high speed"); !err.empty())
             return err;
     }
     try {
@@ -190,10 +206,13 @@ report::report wilc1000_sdio_system::run(std::string& error) {
     lx_kit::set_abort_mode(lx_kit::abort_mode::stop_simulation);
     sc_report_handler::set_actions(SC_INFO, SC_DO_NOTHING);
     sc_start(to_sc(m_sc.duration_limit));
+    const std::string trace_error = m_trace ? trace::finish_quietly(*m_trace) : std::string();
     if (lx_kit::aborted())
         error = "driver run stopped: " + lx_kit::abort_message();
     else if (!m_failure.empty())
         error = m_failure;
+    else
+        error = trace_error;
     if (!error.empty())
         return {};
     if (m_end_reason.empty())

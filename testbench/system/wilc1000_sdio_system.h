@@ -25,6 +25,7 @@
 #include "testbench/system/cpu_sdio_port.h"
 #include "testbench/system/driver_log.h"
 #include "testbench/system/traffic_session.h"
+#include "testbench/trace/trace_session.h"
 
 struct net_device;
 
@@ -72,6 +73,7 @@ class wilc1000_sdio_system : public sc_core::sc_module {
     std::vector<uint8_t> m_firmware;
     std::string m_failure;
     std::string m_end_reason;
+    std::unique_ptr<trace::trace_session> m_trace; // last: detaches before the parts go
 };
 
 } // namespace nicsim

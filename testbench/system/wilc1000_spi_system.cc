@@ -12,6 +12,8 @@
 #include "models/wilc1000/wilc1000_fw_image.h"
 #include "testbench/runner.h"
 #include "testbench/system/system_common.h"
+#include "testbench/system/wilc1000_common.h"
+#include "testbench/trace/wilc1000_spi_decoder.h"
 
 namespace nicsim {
 
@@ -24,47 +26,6 @@ constexpr int wilc_irq_number = 1; // the Linux IRQ number of the GPIO the chip'
 // How often the application retries while the driver has stopped the netdev queue.
 // Assumption: the real stack is woken by netif_wake_queue; 50 us bounds the extra delay.
 const sc_time queue_stopped_poll(50, SC_US);
-
-air_link_params air_params(const config::link_config& l) {
-    air_link_params p;
-    if (l.phy_rate.bps > 0)
-        p.phy_rate_bps = l.phy_rate.bps;
-    p.mac_efficiency = l.mac_efficiency;
-    p.record_peer_rx = false; // copies of every delivered frame are for model tests only
-    return p;
-}
-
-// The scenario's device.timing / device.power overrides applied to the chip parameters.
-wilc::params chip_params_for(const config::device_config& dev, wilc::params p) {
-    const auto& t = dev.timing;
-    if (t.wake_latency)
-        p.wake_latency = to_sc(*t.wake_latency);
-    if (t.sleep_entry_delay)
-        p.sleep_entry_delay = to_sc(*t.sleep_entry_delay);
-    if (t.deep_sleep_after)
-        p.deep_sleep_after = to_sc(*t.deep_sleep_after);
-    if (t.deep_wake_latency)
-        p.deep_wake_latency = to_sc(*t.deep_wake_latency);
-    if (t.boot_delay)
-        p.boot_delay = to_sc(*t.boot_delay);
-    if (dev.power.supply_voltage_v > 0)
-        p.supply_voltage_v = dev.power.supply_voltage_v;
-    for (const auto& [state, amps] : dev.power.state_current_a) {
-        if (state == "sleep")
-            p.sleep_current_a = amps;
-        else if (state == "idle")
-            p.idle_current_a = amps;
-        else if (state == "wakeup")
-            p.wakeup_current_a = amps;
-        else if (state == "rx")
-            p.rx_current_a = amps;
-        else if (state == "tx")
-            p.tx_current_a = amps;
-        else
-            throw run_error("device.power.currents: unknown wilc1000 power state '" + state + "'");
-    }
-    return p;
-}
 
 } // namespace
 
@@ -79,10 +40,10 @@ wilc1000_spi_system::wilc1000_spi_system(sc_module_name name,
                                          const config::platform_profile& platform,
                                          const wilc::params& chip_params)
     : sc_module(name), m_sc(scenario), m_pf(platform),
-      m_chip_params(chip_params_for(scenario.device, chip_params)),
+      m_chip_params(system::wilc_chip_params_for(scenario.device, chip_params)),
       m_cpu("cpu", platform.cpu.cores),
       m_spi_host("spi_host", 1, system::spi_host_timing_of(platform.spi_host)), m_irq("irq", true),
-      m_air("air", air_params(scenario.link)) {
+      m_air("air", system::wilc_air_params(scenario.link)) {
     m_chip = std::make_unique<wilc1000>("wilc1000", m_chip_params);
     m_spi_host.spi_out[0].bind(m_chip->spi_in);
     m_chip->irq.bind(m_irq);
@@ -100,6 +61,17 @@ wilc1000_spi_system::wilc1000_spi_system(sc_module_name name,
         std::make_unique<traffic_session>(scenario.traffic, scenario.seed, host_addr, peer_addr);
     m_irq_src = std::make_unique<irq_binding>(m_irq);
     bind_traffic();
+    // Opt-in traces (scenario.trace): nothing is attached when they are off.
+    if ((m_trace = trace::trace_session::open(scenario.trace))) {
+        m_trace->attach_tasks();
+        m_trace->attach_spi(m_spi_host, "spi0",
+                            std::make_unique<trace::wilc1000_spi_decoder>([this](uint32_t a) {
+                                const wilc::reg_def* r = m_chip->core.registers().find(a);
+                                return r ? r->name : nullptr;
+                            }));
+        m_trace->attach_irq(m_irq, "wilc1000");
+        m_trace->attach_power(m_chip->power(), "wilc1000");
+    }
     SC_HAS_PROCESS(wilc1000_spi_system);
     SC_THREAD(main);
 }
@@ -137,30 +109,7 @@ std::string wilc1000_spi_system::bring_up() {
     lx_bus::spi_attach(spi, *m_port, 0);
     if (int ret = lx_bus_spi_probe(spi, "wilc1000_spi", variant.c_str()))
         return "wilc1000 probe failed: " + std::to_string(ret);
-    m_ndev = lx_bus_netdev_find("wilc1000_spi", variant.c_str(), 0);
-    if (!m_ndev)
-        return "wilc1000 probe registered no network device";
-    lx_emul_netdev_set_rx_sink(
-        m_ndev,
-        [](void* ctx, ::net_device*, const uint8_t* frame, size_t len) {
-            static_cast<traffic_session*>(ctx)->host_side().receive(frame, len);
-        },
-        m_traffic.get());
-
-    // ip link set wlan0 up: firmware download, start, the init config exchange, MAC query.
-    if (int ret = lx_emul_netdev_open(m_ndev))
-        return "ndo_open (ifup) of " + std::string(lx_bus_netdev_name(m_ndev)) +
-               " failed: " + std::to_string(ret) + " (see the driver log above)";
-    // Stand-in for cfg80211 connect + NETDEV_UP power-save handling (docs/driver-build.md).
-    const lx_bus_wilc_ops* ops = lx_bus_wilc_ops_find(variant.c_str());
-    if (!ops)
-        return "wilc1000 glue of variant '" + variant + "' is not linked";
-    ops->set_bssid(m_ndev, m_chip_params.bssid.data());
-    if (m_sc.driver.power_save) {
-        if (int ret = ops->set_power_mgmt(m_ndev, 1))
-            return "enabling power save (WID_POWER_MANAGEMENT) failed: " + std::to_string(ret);
-    }
-    return {};
+    return system::wilc_bring_up_netdev("wilc1000_spi", m_sc, m_chip_params, *m_traffic, m_ndev);
 }
 
 void wilc1000_spi_system::bind_traffic() {
@@ -212,10 +161,13 @@ report::report wilc1000_spi_system::run(std::string& error) {
     // SystemC's own info messages ("Simulation stopped by user.") are noise in a report.
     sc_report_handler::set_actions(SC_INFO, SC_DO_NOTHING);
     sc_start(to_sc(m_sc.duration_limit));
+    const std::string trace_error = m_trace ? trace::finish_quietly(*m_trace) : std::string();
     if (lx_kit::aborted())
         error = "driver run stopped: " + lx_kit::abort_message();
     else if (!m_failure.empty())
         error = m_failure;
+    else
+        error = trace_error;
     if (!error.empty())
         return {};
     if (m_end_reason.empty())
@@ -232,28 +184,9 @@ report::report wilc1000_spi_system::make_report() const {
 
     report::device_report d;
     d.name = m_ndev ? lx_bus_netdev_name(m_ndev) : "wilc1000";
-    d.type = "wilc1000";
     d.bus = "spi";
     d.bus_clock_hz = m_sc.device.bus_clock.hz;
-    const auto& cs = m_chip->core.stats();
-    d.frames_tx = cs.tx_frames_to_air;
-    d.frames_rx = cs.rx_frames_from_air - cs.rx_frames_dropped;
-    auto& pm = m_chip->power();
-    d.wakeups = pm.host_wake_requests();
-    d.wake_time_s = pm.waking_time(now).to_seconds();
-    const wilc::params& p = m_chip_params;
-    d.supply_voltage_v = p.supply_voltage_v;
-    d.power_is_proxy = true;
-    d.power_source = "ATWILC3000 table (hardware-facts.md §1.3)";
-    for (size_t i = 0; i < size_t(wilc::energy_state::count_); ++i) {
-        const auto s = static_cast<wilc::energy_state>(i);
-        report::power_state_report ps;
-        ps.state = wilc::to_string(s);
-        ps.time_s = pm.time_in(s, now).to_seconds();
-        ps.current_a = pm.current_a(s);
-        ps.energy_j = ps.time_s * ps.current_a * p.supply_voltage_v;
-        d.power_states.push_back(ps);
-    }
+    system::wilc_fill_device_report(*m_chip, m_chip_params, now, d);
     const auto& hs = m_spi_host.stats();
     d.bus_transactions = hs.frames;
     d.bus_bytes = hs.bytes;

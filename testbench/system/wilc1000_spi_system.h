@@ -24,6 +24,7 @@
 #include "testbench/system/cpu_spi_port.h"
 #include "testbench/system/driver_log.h"
 #include "testbench/system/traffic_session.h"
+#include "testbench/trace/trace_session.h"
 
 struct net_device;
 
@@ -76,6 +77,7 @@ class wilc1000_spi_system : public sc_core::sc_module {
     std::string m_failure;
     std::string m_end_reason;
     sc_core::sc_time m_up_time;
+    std::unique_ptr<trace::trace_session> m_trace; // last: detaches before the parts go
 };
 
 } // namespace nicsim

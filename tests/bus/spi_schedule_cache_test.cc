@@ -11,8 +11,8 @@ namespace nicsim::spi {
 namespace {
 
 using sc_core::SC_NS;
-using sc_core::SC_US;
 using sc_core::sc_time;
+using sc_core::SC_US;
 
 spi_payload frame_of(std::initializer_list<size_t> lens, uint32_t hz = 25'000'000) {
     spi_payload f;

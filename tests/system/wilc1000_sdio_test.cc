@@ -66,10 +66,10 @@ TEST(Wilc1000SdioBringUp, ReachesInterfaceUpOverSdioWithTheMacTheChipHolds) {
 void expect_tcp_conserves_bytes(const char* file, bool power_save, unsigned width) {
     driver_log log;
     const uint64_t total = 128 * 1024;
-    const auto ls = load_shipped(file, {"traffic.bytes=128KiB",
-                                        std::string("driver.power_save=") +
-                                            (power_save ? "true" : "false"),
-                                        "device.bus_width=" + std::to_string(width)});
+    const auto ls =
+        load_shipped(file, {"traffic.bytes=128KiB",
+                            std::string("driver.power_save=") + (power_save ? "true" : "false"),
+                            "device.bus_width=" + std::to_string(width)});
     wilc1000_sdio_system sys("system", ls.scenario, ls.platform);
     const report::report r = sys.run();
     ASSERT_EQ(r.flows.size(), 1u);
@@ -130,7 +130,8 @@ void expect_wake_pattern(const char* file) {
     EXPECT_GT(pm.wakeups(), 0u) << "the chip never slept";
     // Every wake-up polls clock status (F0 0xf1) by CMD52 until the clock runs: the CMD52 count
     // per frame is far above the power-save-off figure (a few per frame).
-    EXPECT_GT(r.devices.at(0).bus_commands.at(0).second, 10 * (cs.tx_frames_to_air + cs.rx_frames_from_air));
+    EXPECT_GT(r.devices.at(0).bus_commands.at(0).second,
+              10 * (cs.tx_frames_to_air + cs.rx_frames_from_air));
 }
 
 TEST(Wilc1000SdioPowerSave, TxWakeUpsAreTwoPerBatchAndOnePerInterrupt) {
@@ -161,8 +162,7 @@ TEST(Wilc1000SdioErrors, ClockAboveTheHostsMaximumIsRejected) {
         wilc1000_sdio_system sys("system", ls.scenario, ls.platform);
         FAIL() << "no error for 50 MHz on a 25 MHz host";
     } catch (const run_error& e) {
-        EXPECT_NE(std::string(e.what()).find("sdio_host.max_clock"), std::string::npos)
-            << e.what();
+        EXPECT_NE(std::string(e.what()).find("sdio_host.max_clock"), std::string::npos) << e.what();
     }
 }
 

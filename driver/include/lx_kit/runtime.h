@@ -74,6 +74,31 @@ using busy_hook = std::function<void(const char* task, sc_core::sc_time start, u
 void set_busy_hook(busy_hook hook);
 uint64_t busy_ns_total();
 
+// Task state changes, for timelines (testbench/trace). The observer is called synchronously at
+// the simulated time of the change (sc_time_stamp()) with the state the task enters. With no
+// observer set the runtime pays one empty check per change. Zero-length states are not reported
+// (a sleep of 0 ns, a busy-wait of 0 ns).
+enum class task_state {
+    running,  // executing kernel code (may also be inside a bus transfer or a CPU-time charge)
+    blocked,  // on a wait handle: why = primitive ("mutex_lock", "wait_for_completion", ...),
+              // what = kind of object ("mutex", "completion", "irq line", "workqueue done", ...)
+    sleeping, // timed sleep or yield: why = "sleep", "sleep until", "schedule()"
+    busy,     // busy-wait (udelay/mdelay, contended spinlock): why = "busy-wait" or the primitive
+    exited,   // the task function returned
+};
+struct task_event {
+    const void* task;      // identity of the task, stable for the whole run
+    const char* name;      // kernel task name ("wlan0-tx", "irq/1-wlan0", "kworker/events:0")
+    task_state state;      // the state entered
+    const char* why = "";  // see task_state
+    const char* what = ""; // blocked only
+};
+using task_observer = std::function<void(const task_event&)>;
+void set_task_observer(task_observer observer); // empty function removes it
+// Name of the lx_kit task the calling SystemC thread runs as, or nullptr if it is none yet.
+// Unlike lx_kit_task_current() this never adopts the thread (no side effect on the runtime).
+const char* current_task_name();
+
 // What lx_kit_abort does after printing: exit the process (default, exit code
 // LX_KIT_ABORT_EXIT_CODE), or stop the simulation (sc_stop) and park the calling thread so the
 // harness can write a report; then aborted() is true and abort_message() says why.

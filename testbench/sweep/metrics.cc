@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: MIT
+#include "testbench/sweep/metrics.h"
+
+#include <stdexcept>
+
+namespace nicsim::sweep {
+namespace {
+
+// Throughput in KB/s uses 1 KB = 1024 bytes, as ttcp prints it and as the calibration points of
+// hardware-facts.md §4 are quoted (also the text report's convention).
+const std::vector<metric_info> k_metrics = {
+    {"goodput_bps", "bit/s", "goodput (bit/s)", dimension::bit_rate, 1.0},
+    {"goodput_kBps", "KB/s", "goodput (KB/s, 1 KB = 1024 B)", dimension::bit_rate, 8.0 * 1024},
+    {"goodput_kbps", "kbit/s", "goodput (kbit/s)", dimension::bit_rate, 1e3},
+    {"goodput_mbps", "Mbit/s", "goodput (Mbit/s)", dimension::bit_rate, 1e6},
+    {"rtt_avg_ms", "ms", "average RTT (ms)", dimension::time, 1e-3},
+    {"energy_j", "J", "chip energy (J)", dimension::energy, 1.0},
+    {"avg_power_w", "W", "chip average power (W)", dimension::power, 1.0},
+    {"wakeups", "", "chip wake-ups", dimension::count, 1.0},
+    {"bus_utilisation", "", "bus utilisation (0..1)", dimension::ratio, 1.0},
+    {"host_cpu_share", "", "host CPU busy share (0..1)", dimension::ratio, 1.0},
+    {"sim_time_s", "s", "simulated time (s)", dimension::time, 1.0},
+};
+
+struct unit_entry {
+    const char* name;
+    dimension dim;
+    double si; // value in the base unit of the dimension
+};
+
+const std::vector<unit_entry> k_units = {
+    {"bit/s", dimension::bit_rate, 1.0},
+    {"bps", dimension::bit_rate, 1.0},
+    {"kbit/s", dimension::bit_rate, 1e3},
+    {"Kbit/s", dimension::bit_rate, 1e3},
+    {"kbps", dimension::bit_rate, 1e3},
+    {"Mbit/s", dimension::bit_rate, 1e6},
+    {"Mbps", dimension::bit_rate, 1e6},
+    {"B/s", dimension::bit_rate, 8.0},
+    {"KB/s", dimension::bit_rate, 8.0 * 1024},
+    {"KiB/s", dimension::bit_rate, 8.0 * 1024},
+    {"s", dimension::time, 1.0},
+    {"ms", dimension::time, 1e-3},
+    {"us", dimension::time, 1e-6},
+    {"J", dimension::energy, 1.0},
+    {"mJ", dimension::energy, 1e-3},
+    {"W", dimension::power, 1.0},
+    {"mW", dimension::power, 1e-3},
+    {"", dimension::count, 1.0},
+    {"", dimension::ratio, 1.0},
+    {"%", dimension::ratio, 1e-2},
+};
+
+double num(const nlohmann::json& j, const char* key) {
+    const auto it = j.find(key);
+    if (it == j.end() || !it->is_number())
+        return 0.0;
+    return it->get<double>();
+}
+
+} // namespace
+
+const std::vector<metric_info>& all_metrics() {
+    return k_metrics;
+}
+
+const metric_info* find_metric(const std::string& name) {
+    for (const auto& m : k_metrics)
+        if (name == m.name)
+            return &m;
+    return nullptr;
+}
+
+std::string metric_names() {
+    std::string s;
+    for (const auto& m : k_metrics)
+        s += (s.empty() ? "" : ", ") + std::string(m.name);
+    return s;
+}
+
+std::optional<double> metric_value(const nlohmann::json& r, const std::string& name) {
+    const metric_info* m = find_metric(name);
+    if (!m)
+        throw std::invalid_argument("unknown metric '" + name + "' (known: " + metric_names() +
+                                    ")");
+    const nlohmann::json empty = nlohmann::json::object();
+    const nlohmann::json& totals = r.contains("totals") ? r["totals"] : empty;
+    const nlohmann::json devices = r.value("devices", nlohmann::json::array());
+    if (m->dim == dimension::bit_rate)
+        return num(totals, "goodput_bps") / m->si_per_unit;
+    if (name == "rtt_avg_ms") {
+        // The first flow with ping replies (only ping flows have RTTs).
+        for (const auto& f : r.value("flows", nlohmann::json::array()))
+            if (f.contains("rtt_ms") && f["rtt_ms"].is_object())
+                return num(f["rtt_ms"], "avg");
+        return std::nullopt;
+    }
+    // Chip figures are summed over the devices (one device in every shipped scenario); bus
+    // utilisation is the largest of them.
+    if (name == "energy_j" || name == "avg_power_w" || name == "wakeups") {
+        if (devices.empty())
+            return std::nullopt;
+        double s = 0;
+        for (const auto& d : devices)
+            s += num(d, name == "energy_j"  ? "energy_j"
+                        : name == "wakeups" ? "wakeups"
+                                            : "avg_power_w");
+        return s;
+    }
+    if (name == "bus_utilisation") {
+        if (devices.empty())
+            return std::nullopt;
+        double mx = 0;
+        for (const auto& d : devices)
+            if (d.contains("bus_stats"))
+                mx = std::max(mx, num(d["bus_stats"], "utilisation"));
+        return mx;
+    }
+    if (name == "host_cpu_share") {
+        if (!r.contains("host_cpu"))
+            return std::nullopt;
+        return num(r["host_cpu"], "busy_share");
+    }
+    if (name == "sim_time_s")
+        return num(r, "sim_time_s");
+    throw std::logic_error("metric without extraction: " + name);
+}
+
+double unit_factor(const metric_info& m, const std::string& unit) {
+    std::string known;
+    for (const auto& u : k_units) {
+        if (u.dim != m.dim)
+            continue;
+        if (unit == u.name)
+            return u.si / m.si_per_unit;
+        known += (known.empty() ? "" : ", ") + std::string(*u.name ? u.name : "(none)");
+    }
+    throw std::invalid_argument("unit '" + unit + "' does not fit metric " + m.name +
+                                " (units that do: " + known + ")");
+}
+
+} // namespace nicsim::sweep

@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: MIT
+#include "testbench/sweep/process_pool.h"
+
+#include <cerrno>
+#include <chrono>
+#include <climits>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdexcept>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+namespace nicsim::sweep {
+namespace {
+
+constexpr size_t k_stderr_keep = 8192;
+
+struct running {
+    size_t index;
+    pid_t pid;
+    std::string err_file;
+    std::chrono::steady_clock::time_point start;
+};
+
+std::string read_tail(const std::string& file) {
+    std::string out;
+    if (FILE* f = std::fopen(file.c_str(), "rb")) {
+        char buf[4096];
+        size_t n;
+        while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) {
+            out.append(buf, n);
+            if (out.size() > 2 * k_stderr_keep)
+                out.erase(0, out.size() - k_stderr_keep);
+        }
+        std::fclose(f);
+    }
+    if (out.size() > k_stderr_keep)
+        out = "..." + out.substr(out.size() - k_stderr_keep);
+    return out;
+}
+
+std::string temp_err_file() {
+    const char* tmp = std::getenv("TMPDIR");
+    std::string t = std::string(tmp && *tmp ? tmp : "/tmp") + "/nicsim-job-XXXXXX";
+    std::vector<char> buf(t.begin(), t.end());
+    buf.push_back('\0');
+    const int fd = mkstemp(buf.data());
+    if (fd < 0)
+        throw std::runtime_error("cannot create a temporary file in " + t + ": " +
+                                 std::strerror(errno));
+    close(fd);
+    return buf.data();
+}
+
+// fork + exec; the child only makes async-signal-safe calls before exec.
+pid_t start(const job& j, const std::string& err_file) {
+    std::vector<char*> argv;
+    for (const auto& a : j.argv)
+        argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    const pid_t parent = getpid();
+    const pid_t pid = fork();
+    if (pid != 0)
+        return pid; // parent (or -1)
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent)
+        _exit(127);
+    const int null_fd = open("/dev/null", O_WRONLY);
+    const int err_fd = open(err_file.c_str(), O_WRONLY | O_TRUNC);
+    if (null_fd >= 0)
+        dup2(null_fd, STDOUT_FILENO);
+    if (err_fd >= 0)
+        dup2(err_fd, STDERR_FILENO);
+    execv(argv[0], argv.data());
+    const char* msg = "cannot execute the simulator: ";
+    (void)!write(STDERR_FILENO, msg, std::strlen(msg));
+    const char* why = std::strerror(errno);
+    (void)!write(STDERR_FILENO, why, std::strlen(why));
+    _exit(127);
+}
+
+} // namespace
+
+std::string self_exe() {
+    char buf[PATH_MAX];
+    const ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+    if (n <= 0)
+        throw std::runtime_error(std::string("cannot read /proc/self/exe: ") +
+                                 std::strerror(errno));
+    return std::string(buf, static_cast<size_t>(n));
+}
+
+unsigned default_jobs() {
+    const unsigned n = std::thread::hardware_concurrency();
+    return n ? n : 1;
+}
+
+void run_jobs(const std::vector<job>& jobs, unsigned max_parallel,
+              const std::function<void(size_t, const job_result&)>& on_done,
+              const std::function<void()>& tick) {
+    if (max_parallel == 0)
+        max_parallel = 1;
+    std::vector<running> live;
+    size_t next = 0;
+    auto last_tick = std::chrono::steady_clock::now();
+    while (next < jobs.size() || !live.empty()) {
+        while (next < jobs.size() && live.size() < max_parallel) {
+            running r{next, -1, temp_err_file(), std::chrono::steady_clock::now()};
+            r.pid = start(jobs[next], r.err_file);
+            if (r.pid < 0) {
+                job_result res;
+                res.exit_code = 127;
+                res.stderr_text = std::string("cannot fork: ") + std::strerror(errno);
+                std::remove(r.err_file.c_str());
+                on_done(next, res);
+            } else {
+                live.push_back(r);
+            }
+            ++next;
+        }
+        bool reaped = false;
+        for (size_t i = 0; i < live.size();) {
+            int status = 0;
+            const pid_t w = waitpid(live[i].pid, &status, WNOHANG);
+            if (w == 0 || (w < 0 && errno == EINTR)) {
+                ++i;
+                continue;
+            }
+            job_result res;
+            if (w < 0) {
+                res.exit_code = 127;
+                res.stderr_text = std::string("waitpid: ") + std::strerror(errno);
+            } else if (WIFEXITED(status)) {
+                res.exit_code = WEXITSTATUS(status);
+            } else if (WIFSIGNALED(status)) {
+                res.signal = WTERMSIG(status);
+                res.exit_code = 128 + res.signal;
+            }
+            res.wall_s =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - live[i].start)
+                    .count();
+            if (res.stderr_text.empty())
+                res.stderr_text = read_tail(live[i].err_file);
+            std::remove(live[i].err_file.c_str());
+            const size_t index = live[i].index;
+            live.erase(live.begin() + static_cast<std::ptrdiff_t>(i));
+            on_done(index, res);
+            reaped = true;
+        }
+        const auto now = std::chrono::steady_clock::now();
+        if (tick && now - last_tick >= std::chrono::milliseconds(100)) {
+            tick();
+            last_tick = now;
+        }
+        if (!reaped && !live.empty())
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+}
+
+} // namespace nicsim::sweep

@@ -1,0 +1,245 @@
+// SPDX-License-Identifier: MIT
+#include "testbench/sweep/sweep.h"
+
+#include <filesystem>
+#include <fstream>
+#include <ostream>
+#include <sstream>
+#include <unistd.h>
+
+#include "testbench/sweep/process_pool.h"
+#include "testbench/sweep/progress.h"
+
+namespace nicsim::sweep {
+namespace fs = std::filesystem;
+namespace {
+
+std::optional<nlohmann::json> read_json(const std::string& file) {
+    std::ifstream in(file);
+    if (!in)
+        return std::nullopt;
+    try {
+        return nlohmann::json::parse(in);
+    } catch (const nlohmann::json::exception&) {
+        return std::nullopt; // a damaged point file counts as not done: the point runs again
+    }
+}
+
+std::string label_of(const point& p) {
+    std::string s;
+    for (const auto& a : p.settings)
+        s += (s.empty() ? "" : " ") + a.text();
+    return s;
+}
+
+std::string points_dir(const std::string& out_dir) {
+    return (fs::path(out_dir) / "points").string();
+}
+
+std::string tmp_file(const std::string& out_dir, const point& p) {
+    return (fs::path(points_dir(out_dir)) / ("." + p.id + ".json.tmp")).string();
+}
+
+// The last lines of a child's stderr, indented, for the summary.
+std::string tail_lines(const std::string& text, size_t n) {
+    std::vector<std::string> lines;
+    std::istringstream in(text);
+    for (std::string l; std::getline(in, l);)
+        if (!l.empty())
+            lines.push_back(l);
+    std::string o;
+    for (size_t i = lines.size() > n ? lines.size() - n : 0; i < lines.size(); ++i)
+        o += "    " + lines[i] + "\n";
+    return o;
+}
+
+} // namespace
+
+std::string point_file(const std::string& out_dir, const point& p) {
+    return (fs::path(points_dir(out_dir)) / (p.id + ".json")).string();
+}
+
+std::string failure_file(const std::string& out_dir, const point& p) {
+    return (fs::path(points_dir(out_dir)) / (p.id + ".failed.json")).string();
+}
+
+std::string shell_quote(const std::string& s) {
+    std::string o = "'";
+    for (char c : s)
+        o += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return o + "'";
+}
+
+std::vector<std::string> run_command(const sweep_spec& spec, const point& p, const std::string& exe,
+                                     const std::string& json_file) {
+    std::vector<std::string> argv = {exe, "run", spec.base};
+    for (const auto& a : overrides_of(spec, p)) {
+        argv.push_back("--set");
+        argv.push_back(a.text());
+    }
+    argv.insert(argv.end(), {"--json", json_file, "-q"});
+    return argv;
+}
+
+point_outcome read_outcome(const std::string& out_dir, const point& p) {
+    point_outcome o;
+    if (auto j = read_json(point_file(out_dir, p))) {
+        o.st = point_outcome::state::ok;
+        o.report = std::move(*j);
+        return o;
+    }
+    if (auto j = read_json(failure_file(out_dir, p))) {
+        o.st = point_outcome::state::failed;
+        o.exit_code = j->value("exit_code", -1);
+        o.stderr_text = j->value("stderr", "");
+    }
+    return o;
+}
+
+sweep_summary run_sweep(const sweep_spec& spec, const sweep_options& o, std::ostream& out) {
+    sweep_summary sum;
+    sum.total = spec.points.size();
+    fs::create_directories(points_dir(o.out_dir));
+
+    std::vector<point_outcome> outcomes(spec.points.size());
+    std::vector<size_t> todo;
+    for (size_t i = 0; i < spec.points.size(); ++i) {
+        if (auto j = read_json(point_file(o.out_dir, spec.points[i]))) {
+            outcomes[i].st = point_outcome::state::ok;
+            outcomes[i].report = std::move(*j);
+            ++sum.already;
+        } else {
+            todo.push_back(i); // never run, or failed last time: run (again)
+        }
+    }
+    out << spec.stem << ": " << sum.total << " points";
+    if (sum.already)
+        out << ", " << sum.already << " of " << sum.total << " already done in "
+            << points_dir(o.out_dir);
+    out << "; running " << todo.size() << " with up to " << o.jobs << " in parallel\n"
+        << std::flush;
+
+    std::vector<job> jobs;
+    for (size_t i : todo)
+        jobs.push_back(
+            {run_command(spec, spec.points[i], o.exe, tmp_file(o.out_dir, spec.points[i]))});
+
+    progress prog(out, o.tty, sum.total, sum.already);
+    run_jobs(
+        jobs, o.jobs,
+        [&](size_t k, const job_result& r) {
+            const size_t i = todo[k];
+            const point& p = spec.points[i];
+            ++sum.ran;
+            point_outcome& po = outcomes[i];
+            std::optional<nlohmann::json> rep;
+            if (r.exit_code == 0)
+                rep = read_json(tmp_file(o.out_dir, p));
+            if (rep) {
+                std::error_code ec;
+                fs::rename(tmp_file(o.out_dir, p), point_file(o.out_dir, p), ec);
+                if (ec)
+                    rep.reset();
+                else
+                    fs::remove(failure_file(o.out_dir, p), ec);
+            }
+            if (rep) {
+                po.st = point_outcome::state::ok;
+                po.report = std::move(*rep);
+            } else {
+                po.st = point_outcome::state::failed;
+                po.exit_code = r.exit_code == 0 ? -1 : r.exit_code;
+                po.stderr_text = r.exit_code == 0
+                                     ? "exited 0 but wrote no readable report " +
+                                           tmp_file(o.out_dir, p) + "\n" + r.stderr_text
+                                     : r.stderr_text;
+                nlohmann::ordered_json f;
+                f["id"] = p.id;
+                f["settings"] = nlohmann::ordered_json::object();
+                for (const auto& a : p.settings)
+                    f["settings"][a.key] = a.value;
+                f["exit_code"] = po.exit_code;
+                f["signal"] = r.signal;
+                f["stderr"] = po.stderr_text;
+                write_file_atomic(failure_file(o.out_dir, p), f.dump(2) + "\n");
+                std::error_code ec;
+                fs::remove(tmp_file(o.out_dir, p), ec);
+                ++sum.failed;
+            }
+            prog.finished(label_of(p), po.st == point_outcome::state::ok, status_text(po),
+                          r.wall_s);
+        },
+        [&] { prog.tick(); });
+    prog.close();
+
+    for (size_t i = 0; i < spec.points.size(); ++i)
+        if (outcomes[i].st == point_outcome::state::failed)
+            out << "FAILED " << label_of(spec.points[i]) << " (" << status_text(outcomes[i])
+                << "), stderr in " << failure_file(o.out_dir, spec.points[i]) << ":\n"
+                << tail_lines(outcomes[i].stderr_text, 5);
+    sum.written = write_results(spec, outcomes, o.out_dir);
+    return sum;
+}
+
+std::string emit_commands(const sweep_spec& spec, const sweep_options& o) {
+    const std::string dir = fs::absolute(points_dir(o.out_dir)).lexically_normal().string();
+    std::string s;
+    for (const auto& p : spec.points) {
+        const std::string tmp = (fs::path(dir) / ("." + p.id + ".json.tmp")).string();
+        const std::string fin = (fs::path(dir) / (p.id + ".json")).string();
+        std::string cmd = "mkdir -p " + shell_quote(dir) + " &&";
+        for (const auto& a : run_command(spec, p, o.exe, tmp))
+            cmd += " " + shell_quote(a);
+        cmd += " && mv -f " + shell_quote(tmp) + " " + shell_quote(fin);
+        s += cmd + "\n";
+    }
+    return s;
+}
+
+sweep_summary merge_sweep(const sweep_spec& spec, const std::vector<std::string>& dirs,
+                          const sweep_options& o, std::ostream& out) {
+    sweep_summary sum;
+    sum.total = spec.points.size();
+    std::vector<point_outcome> outcomes(spec.points.size());
+    for (size_t i = 0; i < spec.points.size(); ++i) {
+        const point& p = spec.points[i];
+        for (const auto& d : dirs) {
+            for (const auto& f : {point_file(d, p), (fs::path(d) / (p.id + ".json")).string()})
+                if (auto j = read_json(f)) {
+                    outcomes[i].st = point_outcome::state::ok;
+                    outcomes[i].report = std::move(*j);
+                    break;
+                }
+            if (outcomes[i].st == point_outcome::state::ok)
+                break;
+        }
+        if (outcomes[i].st != point_outcome::state::ok) {
+            // A recorded failure still tells why; otherwise the point is missing.
+            for (const auto& d : dirs) {
+                point_outcome f = read_outcome(d, p);
+                if (f.st == point_outcome::state::failed) {
+                    outcomes[i] = f;
+                    break;
+                }
+            }
+        }
+        if (outcomes[i].st == point_outcome::state::ok)
+            ++sum.already;
+        else if (outcomes[i].st == point_outcome::state::failed)
+            ++sum.failed;
+        else {
+            ++sum.missing;
+            out << "missing: " << label_of(p) << " (no " << p.id << ".json in any directory)\n";
+        }
+    }
+    out << spec.stem << ": merged " << sum.already << " of " << sum.total << " points";
+    if (sum.failed)
+        out << ", " << sum.failed << " failed";
+    if (sum.missing)
+        out << ", " << sum.missing << " missing";
+    out << "\n";
+    sum.written = write_results(spec, outcomes, o.out_dir);
+    return sum;
+}
+
+} // namespace nicsim::sweep

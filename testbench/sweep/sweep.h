@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: MIT
+//
+// `nicsim sweep`: run every point of a sweep file as its own `nicsim run` process (resuming from
+// the point files already in the output directory), print commands for an external scheduler
+// instead, or merge point files from several directories. docs/sweep.md.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "testbench/sweep/results.h"
+#include "testbench/sweep/sweep_spec.h"
+
+namespace nicsim::sweep {
+
+struct sweep_options {
+    std::string out_dir; // results and points/ go here
+    unsigned jobs = 1;   // parallel processes
+    std::string exe;     // the nicsim binary the points run with (absolute path)
+    bool tty = false;    // progress as a bar redrawn in place
+};
+
+struct sweep_summary {
+    size_t total = 0;
+    size_t already = 0; // found done in points/
+    size_t ran = 0;
+    size_t failed = 0;
+    size_t missing = 0; // merge: no point file in any directory
+    std::vector<std::string> written;
+};
+
+// <dir>/points/<id>.json (done) and <id>.failed.json (last failure).
+std::string point_file(const std::string& out_dir, const point& p);
+std::string failure_file(const std::string& out_dir, const point& p);
+
+// The argv of `nicsim run` for a point, writing its report to json_file.
+std::vector<std::string> run_command(const sweep_spec& spec, const point& p, const std::string& exe,
+                                     const std::string& json_file);
+
+// Runs the points not yet done, then writes results and plots; messages on out.
+sweep_summary run_sweep(const sweep_spec& spec, const sweep_options& o, std::ostream& out);
+
+// One shell command per point (absolute paths) writing <out_dir>/points/<id>.json.
+std::string emit_commands(const sweep_spec& spec, const sweep_options& o);
+
+// Collects point files from dirs (each DIR/points/<id>.json or DIR/<id>.json; the first found
+// wins) and writes results and plots to o.out_dir.
+sweep_summary merge_sweep(const sweep_spec& spec, const std::vector<std::string>& dirs,
+                          const sweep_options& o, std::ostream& out);
+
+// Reads the outcome of a point from out_dir/points (missing when neither file is there).
+point_outcome read_outcome(const std::string& out_dir, const point& p);
+
+// Quotes s for a POSIX shell.
+std::string shell_quote(const std::string& s);
+
+} // namespace nicsim::sweep

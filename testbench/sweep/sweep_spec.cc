@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: MIT
+#include "testbench/sweep/sweep_spec.h"
+
+#include <cctype>
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+
+#include "testbench/config/config_loader.h"
+#include "testbench/config/yaml_reader.h"
+#include "testbench/runner.h"
+#include "testbench/sweep/metrics.h"
+
+namespace nicsim::sweep {
+namespace fs = std::filesystem;
+using config::config_error;
+
+namespace {
+
+std::string position(const std::string& file, const YAML::Mark& m) {
+    if (m.is_null())
+        return file;
+    return file + ":" + std::to_string(m.line + 1) + ":" + std::to_string(m.column + 1);
+}
+
+// A value as --set takes it: scalars verbatim, mappings/lists as one-line flow YAML.
+std::string value_text(const YAML::Node& n) {
+    if (n.IsScalar())
+        return n.Scalar();
+    YAML::Emitter e;
+    e.SetMapFormat(YAML::Flow);
+    e.SetSeqFormat(YAML::Flow);
+    e << n;
+    return e.c_str();
+}
+
+// A dotted scenario key path: non-empty parts of letters, digits and '_'.
+bool valid_key_path(const std::string& k) {
+    if (k.empty() || k.front() == '.' || k.back() == '.')
+        return false;
+    char prev = 0;
+    for (char c : k) {
+        const bool ok = std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.';
+        if (!ok || (c == '.' && prev == '.'))
+            return false;
+        prev = c;
+    }
+    return true;
+}
+
+void check_key(const std::string& where, const std::string& key) {
+    if (!valid_key_path(key))
+        throw config_error(where + ": '" + key +
+                           "' is not a scenario key path (dotted names, e.g. driver.power_save)");
+}
+
+// Readable part of an id: the last key component and the value, reduced to [A-Za-z0-9._-].
+std::string slug(const std::vector<assignment>& settings) {
+    std::string s;
+    for (const auto& a : settings) {
+        const auto dot = a.key.rfind('.');
+        std::string part =
+            (dot == std::string::npos ? a.key : a.key.substr(dot + 1)) + "-" + a.value;
+        std::string clean;
+        for (char c : part) {
+            const bool ok =
+                std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '_';
+            clean += ok ? c : '_';
+        }
+        if (!s.empty())
+            s += "_";
+        s += clean;
+    }
+    if (s.size() > 80)
+        s.resize(80);
+    return s.empty() ? "base" : s;
+}
+
+// FNV-1a, 64 bit: a stable hash with no dependency (std::hash is not stable across builds).
+std::uint64_t fnv1a(const std::string& s) {
+    std::uint64_t h = 0xcbf29ce484222325ULL;
+    for (unsigned char c : s) {
+        h ^= c;
+        h *= 0x100000001b3ULL;
+    }
+    return h;
+}
+
+std::vector<assignment> read_set(config::yaml_reader& r, const YAML::Node& root,
+                                 const std::string& file) {
+    std::vector<assignment> out;
+    auto set = r.optional_child("set");
+    if (!set)
+        return out;
+    // yaml_reader validated that `set` is a mapping; walk the raw node for values of any kind.
+    for (auto it = root["set"].begin(); it != root["set"].end(); ++it) {
+        const std::string key = it->first.Scalar();
+        check_key(position(file, it->first.Mark()), key);
+        out.push_back({key, value_text(it->second)});
+    }
+    return out;
+}
+
+} // namespace
+
+std::string point_id(const std::string& base_as_written, const std::vector<assignment>& fixed,
+                     const std::vector<assignment>& settings) {
+    std::string canon = "base=" + base_as_written + "\n";
+    for (const auto& a : fixed)
+        canon += "set " + a.text() + "\n";
+    for (const auto& a : settings)
+        canon += "point " + a.text() + "\n";
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(fnv1a(canon)));
+    return slug(settings) + "-" + std::string(hex, 10);
+}
+
+sweep_spec load_sweep_spec(const std::string& file) {
+    sweep_spec s;
+    s.file = file;
+    s.stem = fs::path(file).stem().string();
+    const YAML::Node root = config::load_yaml_file(file);
+    auto src = std::make_shared<config::yaml_source>();
+    src->file = file;
+    config::yaml_reader r(root, "", "sweep file", src);
+
+    s.base_as_written = r.required<std::string>("base");
+    fs::path base = fs::path(s.base_as_written);
+    if (base.is_relative())
+        base = fs::absolute(fs::path(file)).parent_path() / base;
+    base = base.lexically_normal();
+    if (!fs::is_regular_file(base))
+        r.fail("base", "base scenario '" + base.string() + "' does not exist");
+    s.base = base.string();
+
+    s.fixed = read_set(r, root, file);
+
+    const bool has_axes = r.has("axes");
+    const bool has_points = r.has("points");
+    if (has_axes == has_points)
+        r.fail(has_axes ? "points" : "axes",
+               "a sweep file needs exactly one of 'axes' (a grid) or 'points' (a list)");
+
+    if (has_axes) {
+        const YAML::Node axes = root["axes"];
+        if (!axes.IsSequence() || axes.size() == 0)
+            throw config_error(position(file, axes.Mark()) +
+                               ": axes: expected a non-empty list of {key, values}");
+        for (const auto& a : axes) {
+            config::yaml_reader ar(a, "axes[]", "axis", src);
+            axis ax;
+            ax.where = position(file, a.Mark());
+            ax.key = ar.required<std::string>("key");
+            check_key(ax.where, ax.key);
+            if (!ar.has("values"))
+                ar.fail("values", "missing required key 'values' in axis '" + ax.key + "'");
+            const YAML::Node vals = a["values"];
+            if (!vals.IsSequence() || vals.size() == 0)
+                throw config_error(position(file, vals.Mark()) + ": axis '" + ax.key +
+                                   "': values: expected a non-empty list");
+            for (const auto& v : vals) {
+                const std::string t = value_text(v);
+                for (const auto& seen : ax.values)
+                    if (seen == t)
+                        throw config_error(position(file, v.Mark()) + ": axis '" + ax.key +
+                                           "': value '" + t + "' appears twice");
+                ax.values.push_back(t);
+            }
+            ar.reject_unknown_keys();
+            for (const auto& other : s.axes)
+                if (other.key == ax.key)
+                    throw config_error(ax.where + ": axis '" + ax.key +
+                                       "' appears twice (first at " + other.where + ")");
+            s.axes.push_back(ax);
+            s.columns.push_back(ax.key);
+        }
+        // Cartesian product, first axis outermost.
+        size_t total = 1;
+        for (const auto& ax : s.axes)
+            total *= ax.values.size();
+        for (size_t n = 0; n < total; ++n) {
+            point p;
+            p.index = n;
+            size_t rest = n;
+            std::vector<size_t> idx(s.axes.size());
+            for (size_t i = s.axes.size(); i-- > 0;) {
+                idx[i] = rest % s.axes[i].values.size();
+                rest /= s.axes[i].values.size();
+            }
+            for (size_t i = 0; i < s.axes.size(); ++i)
+                p.settings.push_back({s.axes[i].key, s.axes[i].values[idx[i]]});
+            p.where = s.axes.front().where;
+            s.points.push_back(p);
+        }
+    } else {
+        const YAML::Node pts = root["points"];
+        if (!pts.IsSequence() || pts.size() == 0)
+            throw config_error(position(file, pts.Mark()) +
+                               ": points: expected a non-empty list of mappings key: value");
+        for (const auto& pn : pts) {
+            if (!pn.IsMap() || pn.size() == 0)
+                throw config_error(position(file, pn.Mark()) +
+                                   ": points: each point is a non-empty mapping key: value");
+            point p;
+            p.index = s.points.size();
+            p.where = position(file, pn.Mark());
+            for (auto it = pn.begin(); it != pn.end(); ++it) {
+                const std::string key = it->first.Scalar();
+                check_key(position(file, it->first.Mark()), key);
+                p.settings.push_back({key, value_text(it->second)});
+                bool known = false;
+                for (const auto& c : s.columns)
+                    known = known || c == key;
+                if (!known)
+                    s.columns.push_back(key);
+            }
+            s.points.push_back(p);
+        }
+    }
+
+    if (r.has("metrics")) {
+        const YAML::Node mn = root["metrics"];
+        if (!mn.IsSequence() || mn.size() == 0)
+            throw config_error(position(file, mn.Mark()) +
+                               ": metrics: expected a non-empty list of metric names");
+        for (const auto& v : mn) {
+            if (!v.IsScalar() || !find_metric(v.Scalar()))
+                throw config_error(position(file, v.Mark()) + ": metrics: unknown metric '" +
+                                   (v.IsScalar() ? v.Scalar() : std::string("?")) +
+                                   "' (known: " + metric_names() + ")");
+            s.metrics.push_back(v.Scalar());
+        }
+    } else {
+        s.metrics = {"goodput_kBps", "avg_power_w"};
+    }
+    r.reject_unknown_keys();
+
+    for (auto& p : s.points) {
+        p.id = point_id(s.base_as_written, s.fixed, p.settings);
+        for (const auto& q : s.points)
+            if (&q != &p && q.index < p.index && q.id == p.id)
+                throw config_error(p.where + ": point " + std::to_string(p.index + 1) +
+                                   " repeats point " + std::to_string(q.index + 1));
+    }
+    return s;
+}
+
+std::vector<assignment> overrides_of(const sweep_spec& spec, const point& p) {
+    std::vector<assignment> all = spec.fixed;
+    all.insert(all.end(), p.settings.begin(), p.settings.end());
+    return all;
+}
+
+void check_points(const sweep_spec& spec) {
+    config::load_options o;
+    o.known_variants = known_driver_variants();
+    for (const auto& p : spec.points) {
+        o.overrides.clear();
+        std::string label;
+        for (const auto& a : overrides_of(spec, p))
+            o.overrides.push_back(a.text());
+        for (const auto& a : p.settings)
+            label += (label.empty() ? "" : ", ") + a.text();
+        try {
+            config::load_scenario(spec.base, o);
+        } catch (const config_error& e) {
+            throw config_error(p.where + ": point " + std::to_string(p.index + 1) + " (" + label +
+                               ") is rejected by the base scenario " + spec.base + ":\n  " +
+                               e.what());
+        }
+    }
+}
+
+} // namespace nicsim::sweep

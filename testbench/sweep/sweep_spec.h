@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: MIT
+//
+// A sweep file (docs/sweep.md) and its expansion into points. A point is the list of --set
+// assignments that distinguishes it from the base scenario; its id is a readable slug of those
+// assignments plus a hash of everything that determines the run (base, fixed set, overrides), so
+// a finished point can be recognised when the same sweep is run again.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace nicsim::sweep {
+
+// One "key.path=value" override; value is YAML text as --set takes it.
+struct assignment {
+    std::string key;
+    std::string value;
+    std::string text() const { return key + "=" + value; }
+};
+
+struct axis {
+    std::string key;
+    std::vector<std::string> values;
+    std::string where; // "file:line:col" of the axis, for messages
+};
+
+struct point {
+    size_t index = 0;                 // position in sweep order
+    std::vector<assignment> settings; // the axis (or points:) values, in column order
+    std::string id;                   // stable file-name-safe id
+    std::string where;                // "file:line:col" the point comes from
+};
+
+struct sweep_spec {
+    std::string file;                 // the sweep file as given
+    std::string stem;                 // its name without directory and extension
+    std::string base_as_written;      // `base:` text
+    std::string base;                 // absolute path of the base scenario
+    std::vector<assignment> fixed;    // `set:`, applied before every point's settings
+    std::vector<axis> axes;           // grid form (empty when `points:` is used)
+    std::vector<std::string> columns; // the keys that vary, in column order
+    std::vector<point> points;        // expanded, in sweep order
+    std::vector<std::string> metrics; // to plot (defaults filled in)
+};
+
+// Parses and expands a sweep file; config_error (file:line:col) on any problem. Does not check
+// the overrides against the scenario schema: see check_points().
+sweep_spec load_sweep_spec(const std::string& file);
+
+// Loads the base scenario with every point's overrides, as `nicsim run` would, so a key or value
+// that --set rejects fails here, before anything runs (config_error naming the point).
+void check_points(const sweep_spec& spec);
+
+// The full --set list of a point: fixed settings, then the point's own.
+std::vector<assignment> overrides_of(const sweep_spec& spec, const point& p);
+
+// The id of a point with these settings (exposed for tests).
+std::string point_id(const std::string& base_as_written, const std::vector<assignment>& fixed,
+                     const std::vector<assignment>& settings);
+
+} // namespace nicsim::sweep

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: MIT
+#include "testbench/trace/timeline_writer.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <stdexcept>
+
+namespace nicsim::trace {
+
+timeline_writer::timeline_writer(const std::string& path, window w)
+    : m_out(path), m_path(path), m_win(w) {
+    if (!m_out)
+        throw std::runtime_error("cannot open timeline file '" + path + "' for writing");
+    m_out << "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"generator\":\"nicsim\"},"
+             "\"traceEvents\":[\n";
+}
+
+timeline_writer::~timeline_writer() {
+    try {
+        close();
+    } catch (...) {
+        // A destructor must not throw; call close() to see errors.
+    }
+}
+
+void timeline_writer::begin_event() {
+    m_buf.clear();
+    if (m_events)
+        m_buf += ",\n";
+    m_buf += '{';
+}
+
+void timeline_writer::end_event() {
+    m_buf += '}';
+    m_out << m_buf;
+    ++m_events;
+}
+
+void timeline_writer::ts(const char* key, uint64_t ps) {
+    // Microseconds with all six fractional digits: exact, no floating-point rounding.
+    char num[48];
+    std::snprintf(num, sizeof num, "\"%s\":%llu.%06llu", key,
+                  static_cast<unsigned long long>(ps / 1000000),
+                  static_cast<unsigned long long>(ps % 1000000));
+    m_buf += num;
+}
+
+int timeline_writer::process(const std::string& name) {
+    const int pid = m_next_pid++;
+    for (int pass = 0; pass < 2; ++pass) {
+        begin_event();
+        m_buf += "\"ph\":\"M\",\"pid\":" + std::to_string(pid) + ",\"tid\":0,\"name\":";
+        if (pass == 0) {
+            m_buf += "\"process_name\",\"args\":{\"name\":";
+            append_json_string(m_buf, name);
+            m_buf += '}';
+        } else {
+            m_buf += "\"process_sort_index\",\"args\":{\"sort_index\":" + std::to_string(pid) + "}";
+        }
+        end_event();
+    }
+    return pid;
+}
+
+int timeline_writer::thread(int pid, const std::string& name) {
+    const int tid = m_next_tid++;
+    for (int pass = 0; pass < 2; ++pass) {
+        begin_event();
+        m_buf += "\"ph\":\"M\",\"pid\":" + std::to_string(pid) + ",\"tid\":" + std::to_string(tid) +
+                 ",\"name\":";
+        if (pass == 0) {
+            m_buf += "\"thread_name\",\"args\":{\"name\":";
+            append_json_string(m_buf, name);
+            m_buf += '}';
+        } else {
+            m_buf += "\"thread_sort_index\",\"args\":{\"sort_index\":" + std::to_string(tid) + "}";
+        }
+        end_event();
+    }
+    return tid;
+}
+
+void timeline_writer::span(int pid, int tid, std::string_view name, uint64_t start_ps,
+                           uint64_t end_ps, std::string_view args_json) {
+    if (m_closed || end_ps < start_ps || !m_win.overlaps(start_ps, end_ps))
+        return;
+    start_ps = std::max(start_ps, m_win.start_ps);
+    end_ps = std::min(end_ps, m_win.end_ps);
+    begin_event();
+    m_buf +=
+        "\"ph\":\"X\",\"pid\":" + std::to_string(pid) + ",\"tid\":" + std::to_string(tid) + ",";
+    ts("ts", start_ps);
+    m_buf += ',';
+    ts("dur", end_ps - start_ps);
+    m_buf += ",\"name\":";
+    append_json_string(m_buf, name);
+    if (!args_json.empty()) {
+        m_buf += ",\"args\":";
+        m_buf += args_json;
+    }
+    end_event();
+}
+
+void timeline_writer::instant(int pid, int tid, std::string_view name, uint64_t t_ps,
+                              std::string_view args_json) {
+    if (m_closed || !m_win.contains(t_ps))
+        return;
+    begin_event();
+    m_buf += "\"ph\":\"i\",\"s\":\"t\",\"pid\":" + std::to_string(pid) +
+             ",\"tid\":" + std::to_string(tid) + ",";
+    ts("ts", t_ps);
+    m_buf += ",\"name\":";
+    append_json_string(m_buf, name);
+    if (!args_json.empty()) {
+        m_buf += ",\"args\":";
+        m_buf += args_json;
+    }
+    end_event();
+}
+
+void timeline_writer::counter(int pid, std::string_view name, uint64_t t_ps, uint64_t value) {
+    if (m_closed || !m_win.contains(t_ps))
+        return;
+    begin_event();
+    m_buf += "\"ph\":\"C\",\"pid\":" + std::to_string(pid) + ",";
+    ts("ts", t_ps);
+    m_buf += ",\"name\":";
+    append_json_string(m_buf, name);
+    m_buf += ",\"args\":{\"value\":" + std::to_string(value) + "}";
+    end_event();
+}
+
+void timeline_writer::close() {
+    if (m_closed)
+        return;
+    m_closed = true;
+    m_out << "\n]}\n";
+    m_out.close();
+    if (!m_out)
+        throw std::runtime_error("error writing timeline file '" + m_path + "'");
+}
+
+} // namespace nicsim::trace

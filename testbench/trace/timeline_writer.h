@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: MIT
+// Streaming writer of the Trace Event JSON format ({"traceEvents":[...]}) that Perfetto
+// (ui.perfetto.dev) and chrome://tracing open. Events are written as they come (the format does
+// not require time order), so memory does not grow with the run. Times are microseconds with
+// picosecond digits ("ts":12.345678); tracks are process/thread ids with "M" name metadata.
+//
+// Event kinds used: "X" complete spans (ts + dur), "i" instants, "C" counters, "M" metadata.
+// The window clips spans to it and drops instants/counters outside it; metadata is always kept.
+#pragma once
+
+#include <cstdint>
+#include <fstream>
+#include <string>
+#include <string_view>
+
+#include "testbench/trace/trace_common.h"
+
+namespace nicsim::trace {
+
+class timeline_writer {
+  public:
+    // Opens `path` and writes the opening of the document; throws std::runtime_error naming the
+    // path if it cannot.
+    timeline_writer(const std::string& path, window w);
+    ~timeline_writer();
+    timeline_writer(const timeline_writer&) = delete;
+    timeline_writer& operator=(const timeline_writer&) = delete;
+
+    // A new process track (pid) named `name`, sorted in creation order.
+    int process(const std::string& name);
+    // A new thread track of `pid` (tid unique in the file), sorted in creation order.
+    int thread(int pid, const std::string& name);
+
+    // args_json: "" or a JSON object ("{...}", see json_args).
+    void span(int pid, int tid, std::string_view name, uint64_t start_ps, uint64_t end_ps,
+              std::string_view args_json = {});
+    void instant(int pid, int tid, std::string_view name, uint64_t t_ps,
+                 std::string_view args_json = {});
+    // One value of the counter track `name` of `pid`.
+    void counter(int pid, std::string_view name, uint64_t t_ps, uint64_t value);
+
+    uint64_t events() const { return m_events; }
+    const window& win() const { return m_win; }
+    // Ends the document and closes the file; throws std::runtime_error on a write error.
+    // Idempotent.
+    void close();
+
+  private:
+    void begin_event();
+    void end_event();
+    void ts(const char* key, uint64_t ps);
+
+    std::ofstream m_out;
+    std::string m_path;
+    window m_win;
+    std::string m_buf;
+    int m_next_pid = 1;
+    int m_next_tid = 1;
+    uint64_t m_events = 0;
+    bool m_closed = false;
+};
+
+} // namespace nicsim::trace

@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: MIT
+#include "testbench/validate/validation.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <ostream>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+#include "testbench/config/config_loader.h"
+#include "testbench/config/yaml_reader.h"
+#include "testbench/runner.h"
+#include "testbench/sweep/metrics.h"
+#include "testbench/sweep/process_pool.h"
+#include "testbench/sweep/progress.h"
+
+namespace nicsim::validate {
+namespace fs = std::filesystem;
+using config::config_error;
+
+namespace {
+
+std::string value_text(const YAML::Node& n) {
+    if (n.IsScalar())
+        return n.Scalar();
+    YAML::Emitter e;
+    e.SetMapFormat(YAML::Flow);
+    e.SetSeqFormat(YAML::Flow);
+    e << n;
+    return e.c_str();
+}
+
+check load_check(const std::string& file) {
+    check c;
+    c.file = file;
+    const YAML::Node root = config::load_yaml_file(file);
+    auto src = std::make_shared<config::yaml_source>();
+    src->file = file;
+    config::yaml_reader r(root, "", "validation file", src);
+    c.name = r.optional<std::string>("name", fs::path(file).stem().string());
+    r.optional<std::string>("description", "");
+    const std::string scen = r.required<std::string>("scenario");
+    fs::path sp(scen);
+    if (sp.is_relative())
+        sp = fs::absolute(fs::path(file)).parent_path() / sp;
+    sp = sp.lexically_normal();
+    if (!fs::is_regular_file(sp))
+        r.fail("scenario", "scenario '" + sp.string() + "' does not exist");
+    c.scenario = sp.string();
+    if (r.optional_child("set"))
+        for (auto it = root["set"].begin(); it != root["set"].end(); ++it)
+            c.set.push_back({it->first.Scalar(), value_text(it->second)});
+
+    c.metric = r.required<std::string>("metric");
+    const sweep::metric_info* m = sweep::find_metric(c.metric);
+    if (!m)
+        r.fail("metric",
+               "unknown metric '" + c.metric + "' (known: " + sweep::metric_names() + ")");
+    auto mr = r.child("measured");
+    c.measured.value = mr.required<double>("value");
+    if (!(c.measured.value > 0))
+        mr.fail("value", "the measured value must be > 0 (the error is relative to it)");
+    c.measured.unit = mr.required<std::string>("unit");
+    try {
+        c.measured_in_metric_unit = c.measured.value * sweep::unit_factor(*m, c.measured.unit);
+    } catch (const std::invalid_argument& e) {
+        mr.fail("unit", e.what());
+    }
+    c.measured.source = mr.required<std::string>("source");
+    c.measured.tolerance_pct = mr.required<double>("tolerance_pct", [](const double& v) {
+        return v > 0 ? std::string() : std::string("must be > 0");
+    });
+    mr.reject_unknown_keys();
+    r.reject_unknown_keys();
+
+    // The overrides must be accepted by the scenario, as `nicsim run --set` would.
+    config::load_options o;
+    o.known_variants = known_driver_variants();
+    for (const auto& a : c.set)
+        o.overrides.push_back(a.text());
+    try {
+        config::load_scenario(c.scenario, o);
+    } catch (const config_error& e) {
+        throw config_error(file + ": the scenario with this file's settings is rejected:\n  " +
+                           e.what());
+    }
+    return c;
+}
+
+std::string fmt(const char* f, double v) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, f, v);
+    return buf;
+}
+
+std::string pad(const std::string& s, size_t w, bool right = false) {
+    // Width in characters, counting UTF-8 continuation bytes as nothing (for "±").
+    size_t n = 0;
+    for (unsigned char c : s)
+        n += (c & 0xC0) != 0x80;
+    if (n >= w)
+        return s;
+    return right ? std::string(w - n, ' ') + s : s + std::string(w - n, ' ');
+}
+
+} // namespace
+
+std::vector<check> load_checks(const std::string& file_or_dir) {
+    std::vector<check> out;
+    if (fs::is_directory(file_or_dir)) {
+        std::vector<std::string> files;
+        for (const auto& e : fs::directory_iterator(file_or_dir))
+            if (e.is_regular_file() &&
+                (e.path().extension() == ".yaml" || e.path().extension() == ".yml"))
+                files.push_back(e.path().string());
+        std::sort(files.begin(), files.end());
+        if (files.empty())
+            throw config_error(file_or_dir + ": no validation files (*.yaml) in this directory");
+        for (const auto& f : files)
+            out.push_back(load_check(f));
+    } else if (fs::is_regular_file(file_or_dir)) {
+        out.push_back(load_check(file_or_dir));
+    } else {
+        throw config_error(file_or_dir + ": no such file or directory");
+    }
+    return out;
+}
+
+outcome judge(const check& c, std::optional<double> predicted) {
+    outcome o;
+    o.predicted = predicted;
+    if (!predicted) {
+        o.problem = "the report has no value for " + c.metric;
+        return o;
+    }
+    o.error_pct = (*predicted - c.measured_in_metric_unit) / c.measured_in_metric_unit * 100.0;
+    o.pass = std::fabs(o.error_pct) <= c.measured.tolerance_pct;
+    return o;
+}
+
+std::vector<outcome> run_checks(const std::vector<check>& checks, const options& o,
+                                std::ostream& out) {
+    const char* tmp = std::getenv("TMPDIR");
+    std::string templ = std::string(tmp && *tmp ? tmp : "/tmp") + "/nicsim-validate-XXXXXX";
+    std::vector<char> buf(templ.begin(), templ.end());
+    buf.push_back('\0');
+    if (!mkdtemp(buf.data()))
+        throw std::runtime_error("cannot create a temporary directory " + templ + ": " +
+                                 std::strerror(errno));
+    const fs::path dir = buf.data();
+
+    std::vector<sweep::job> jobs;
+    for (size_t i = 0; i < checks.size(); ++i) {
+        std::vector<std::string> argv = {o.exe, "run", checks[i].scenario};
+        for (const auto& a : checks[i].set) {
+            argv.push_back("--set");
+            argv.push_back(a.text());
+        }
+        argv.insert(argv.end(), {"--json", (dir / (std::to_string(i) + ".json")).string(), "-q"});
+        jobs.push_back({argv});
+    }
+    std::vector<outcome> res(checks.size());
+    sweep::progress prog(out, o.tty, checks.size(), 0);
+    sweep::run_jobs(
+        jobs, o.jobs,
+        [&](size_t i, const sweep::job_result& r) {
+            if (r.exit_code != 0) {
+                res[i].problem = "nicsim run failed (exit " + std::to_string(r.exit_code) +
+                                 "): " + r.stderr_text;
+            } else {
+                std::ifstream in(dir / (std::to_string(i) + ".json"));
+                try {
+                    const auto rep = nlohmann::json::parse(in);
+                    res[i] = judge(checks[i], sweep::metric_value(rep, checks[i].metric));
+                } catch (const std::exception& e) {
+                    res[i].problem = std::string("cannot read the run's report: ") + e.what();
+                }
+            }
+            prog.finished(checks[i].name, res[i].problem.empty(),
+                          res[i].problem.empty() ? "ok" : "run failed", r.wall_s);
+        },
+        [&] { prog.tick(); });
+    prog.close();
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+    return res;
+}
+
+std::string render_table(const std::vector<check>& checks, const std::vector<outcome>& outcomes) {
+    struct row {
+        std::vector<std::string> cells;
+    };
+    const std::vector<std::string> head = {"check", "metric", "predicted", "measured",
+                                           "unit",  "error",  "tolerance", "result"};
+    std::vector<row> rows;
+    for (size_t i = 0; i < checks.size(); ++i) {
+        const auto& c = checks[i];
+        const auto& o = outcomes[i];
+        const sweep::metric_info* m = sweep::find_metric(c.metric);
+        row r;
+        r.cells.push_back(c.name);
+        r.cells.push_back(c.metric);
+        r.cells.push_back(o.predicted ? fmt("%.1f", *o.predicted) : "-");
+        r.cells.push_back(fmt("%.1f", c.measured_in_metric_unit));
+        r.cells.push_back(m ? m->unit : "");
+        r.cells.push_back(o.predicted ? fmt("%+.1f %%", o.error_pct) : "-");
+        r.cells.push_back("±" + fmt("%g", c.measured.tolerance_pct) + " %");
+        r.cells.push_back(!o.problem.empty() ? "ERROR" : o.pass ? "PASS" : "FAIL");
+        rows.push_back(r);
+    }
+    std::vector<size_t> w(head.size());
+    for (size_t k = 0; k < head.size(); ++k) {
+        w[k] = head[k].size();
+        for (const auto& r : rows)
+            w[k] = std::max(w[k], r.cells[k].size());
+    }
+    auto line = [&](const std::vector<std::string>& cells) {
+        std::string s;
+        for (size_t k = 0; k < cells.size(); ++k) {
+            const bool num = k == 2 || k == 3 || k == 5 || k == 6;
+            s += (k ? "  " : "") + pad(cells[k], w[k], num);
+        }
+        while (!s.empty() && s.back() == ' ')
+            s.pop_back();
+        return s + "\n";
+    };
+    std::string out = line(head);
+    for (const auto& r : rows)
+        out += line(r.cells);
+    size_t pass = 0;
+    for (const auto& o : outcomes)
+        pass += o.problem.empty() && o.pass;
+    out += std::to_string(pass) + " of " + std::to_string(checks.size()) +
+           " within tolerance\n\nmeasured values:\n";
+    for (size_t i = 0; i < checks.size(); ++i) {
+        out += "  " + checks[i].name + ": " + fmt("%g", checks[i].measured.value) + " " +
+               checks[i].measured.unit + " — " + checks[i].measured.source + "\n";
+        if (!outcomes[i].problem.empty())
+            out += "    ERROR: " + outcomes[i].problem + "\n";
+    }
+    return out;
+}
+
+} // namespace nicsim::validate

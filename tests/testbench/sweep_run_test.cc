@@ -1,0 +1,373 @@
+// SPDX-License-Identifier: MIT
+//
+// `nicsim sweep` end to end with the real binary and tiny traffic: results, resume after a
+// deleted point file and after a kill, emit-commands + merge, and well-formed SVG plots.
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "tests/testbench/test_files.h"
+
+namespace {
+namespace fs = std::filesystem;
+using nicsim::test::test_dir;
+using nicsim::test::write_file;
+
+struct result {
+    int rc;
+    std::string out;
+};
+
+// Runs a shell command, returns its exit status and combined output.
+result shell(const std::string& cmd) {
+    FILE* p = popen((cmd + " 2>&1").c_str(), "r");
+    std::string out;
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, p)) > 0)
+        out.append(buf, n);
+    const int status = pclose(p);
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+std::string q(const fs::path& p) {
+    return "'" + p.string() + "'";
+}
+
+std::string slurp(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+const std::string k_exe = NICSIM_EXE;
+
+// 2 × 2 points of the KS8851 calibration scenario with 64 KiB of traffic each (~0.1 s a point).
+std::string small_sweep(const fs::path& dir, const std::string& bytes = "64KiB") {
+    return write_file(dir / "small.yaml", "base: " + std::string(NICSIM_SOURCE_DIR) +
+                                              "/configs/ks8851-spi-iperf-rx.yaml\n"
+                                              "set: {traffic.bytes: " +
+                                              bytes +
+                                              "}\n"
+                                              "axes:\n"
+                                              "  - key: device.bus_clock\n"
+                                              "    values: [10MHz, 25MHz]\n"
+                                              "  - key: traffic.window\n"
+                                              "    values: [5840B, 11680B]\n"
+                                              "metrics: [goodput_kBps, bus_utilisation]\n");
+}
+
+std::vector<std::vector<std::string>> csv_rows(const std::string& text) {
+    std::vector<std::vector<std::string>> rows;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) {
+        std::vector<std::string> cells;
+        std::istringstream l(line);
+        for (std::string c; std::getline(l, c, ',');)
+            cells.push_back(c);
+        if (!line.empty() && line.back() == ',')
+            cells.push_back("");
+        rows.push_back(cells);
+    }
+    return rows;
+}
+
+size_t count(const std::string& text, const std::string& what) {
+    size_t n = 0;
+    for (size_t p = text.find(what); p != std::string::npos; p = text.find(what, p + 1))
+        ++n;
+    return n;
+}
+
+// A minimal XML well-formedness check: every start tag is closed in order, one root element.
+// Returns "" when fine, else the problem.
+std::string xml_problem(const std::string& x, std::string& root) {
+    std::vector<std::string> stack;
+    size_t i = 0, roots = 0;
+    while ((i = x.find('<', i)) != std::string::npos) {
+        const size_t e = x.find('>', i);
+        if (e == std::string::npos)
+            return "unterminated tag";
+        const std::string tag = x.substr(i + 1, e - i - 1);
+        i = e + 1;
+        if (tag.empty())
+            return "empty tag";
+        if (tag[0] == '?' || tag[0] == '!')
+            continue;
+        if (tag[0] == '/') {
+            if (stack.empty() || stack.back() != tag.substr(1))
+                return "mismatched </" + tag.substr(1) + ">";
+            stack.pop_back();
+            continue;
+        }
+        const std::string name = tag.substr(0, tag.find_first_of(" \t\n/"));
+        if (stack.empty()) {
+            ++roots;
+            root = name;
+        }
+        if (count(tag, "\"") % 2)
+            return "unbalanced quotes in <" + name + ">";
+        if (tag.back() != '/')
+            stack.push_back(name);
+    }
+    if (!stack.empty())
+        return "unclosed <" + stack.back() + ">";
+    return roots == 1 ? "" : "not exactly one root element";
+}
+
+} // namespace
+
+TEST(SweepRun, SmallGridWritesRowsWithAxisValuesAndPositiveGoodput) {
+    const auto d = test_dir();
+    const auto f = small_sweep(d);
+    const auto r = shell("cd " + q(d) + " && " + q(k_exe) + " sweep " + q(f) + " -j 2");
+    ASSERT_EQ(r.rc, 0) << r.out;
+    EXPECT_NE(r.out.find("small: 4 points; running 4 with up to 2 in parallel"), std::string::npos)
+        << r.out;
+    EXPECT_EQ(count(r.out, "] ok "), 4u) << r.out; // one plain line per point (not a TTY)
+    const fs::path out = d / "sweep-small";        // default: sweep-<stem> in the working directory
+    const auto rows = csv_rows(slurp(out / "results.csv"));
+    ASSERT_EQ(rows.size(), 5u);
+    const std::vector<std::string> head = {
+        "device.bus_clock", "traffic.window", "goodput_bps", "goodput_kBps",    "rtt_avg_ms",
+        "energy_j",         "avg_power_w",    "wakeups",     "bus_utilisation", "host_cpu_share",
+        "sim_time_s",       "status",         "point"};
+    EXPECT_EQ(rows[0], head);
+    const char* axes[4][2] = {
+        {"10MHz", "5840B"}, {"10MHz", "11680B"}, {"25MHz", "5840B"}, {"25MHz", "11680B"}};
+    std::vector<double> goodput;
+    for (size_t i = 1; i < 5; ++i) {
+        ASSERT_EQ(rows[i].size(), head.size());
+        EXPECT_EQ(rows[i][0], axes[i - 1][0]);
+        EXPECT_EQ(rows[i][1], axes[i - 1][1]);
+        EXPECT_EQ(rows[i][11], "ok");
+        goodput.push_back(std::stod(rows[i][2]));
+        EXPECT_GT(goodput.back(), 0);
+        EXPECT_NEAR(std::stod(rows[i][3]), goodput.back() / 8 / 1024, goodput.back() * 1e-9);
+        EXPECT_EQ(rows[i][4], ""); // no ping flow, no RTT
+        // The row is the point file's report.
+        const auto rep = nlohmann::json::parse(slurp(out / "points" / (rows[i][12] + ".json")));
+        EXPECT_DOUBLE_EQ(rep["totals"]["goodput_bps"].get<double>(), std::stod(rows[i][2]));
+        EXPECT_EQ(rep["run"]["bus_clock_hz"].get<double>(), rows[i][0] == "10MHz" ? 10e6 : 25e6);
+        EXPECT_EQ(rep["flows"][0]["bytes"].get<int>(), 65536);
+    }
+    // A 2.5x faster SPI clock moves the same bytes faster.
+    EXPECT_GT(goodput[2], goodput[0] * 1.3);
+    const auto js = nlohmann::json::parse(slurp(out / "results.json"));
+    ASSERT_EQ(js["points"].size(), 4u);
+    EXPECT_EQ(js["points"][3]["settings"]["traffic.window"], "11680B");
+    EXPECT_EQ(js["points"][3]["metrics"]["goodput_bps"].get<double>(), goodput[3]);
+}
+
+TEST(SweepRun, PlotsAreWellFormedSvgWithOneLinePerSeries) {
+    const auto d = test_dir();
+    const auto f = small_sweep(d);
+    ASSERT_EQ(shell(q(k_exe) + " sweep " + q(f) + " --out " + q(d / "o")).rc, 0);
+    for (const char* m : {"goodput_kBps", "bus_utilisation"}) {
+        const std::string svg = slurp(d / "o" / (std::string("plot-") + m + ".svg"));
+        std::string root;
+        EXPECT_EQ(xml_problem(svg, root), "") << m;
+        EXPECT_EQ(root, "svg");
+        EXPECT_EQ(count(svg, "<polyline "), 2u); // one per value of the second axis
+        EXPECT_EQ(count(svg, "<circle "), 4u);   // one marker per point
+        EXPECT_NE(svg.find(">window=5840B</text>"), std::string::npos); // legend
+        EXPECT_NE(svg.find(">window=11680B</text>"), std::string::npos);
+        EXPECT_NE(svg.find(">device.bus_clock (MHz)</text>"), std::string::npos); // x label
+        EXPECT_NE(svg.find(">10</text>"), std::string::npos);                     // x ticks
+        EXPECT_NE(svg.find(">25</text>"), std::string::npos);
+        // Every polyline has two points with numeric coordinates.
+        size_t polylines = 0;
+        for (size_t p = svg.find("<polyline "); p != std::string::npos;
+             p = svg.find("<polyline ", p + 1)) {
+            const size_t a = svg.find("points=\"", p) + 8;
+            const std::string pts = svg.substr(a, svg.find('"', a) - a);
+            EXPECT_EQ(pts.find_first_not_of("0123456789., "), std::string::npos) << pts;
+            EXPECT_EQ(count(pts, ","), 2u) << pts;
+            EXPECT_EQ(count(pts, " "), 1u) << pts;
+            ++polylines;
+        }
+        EXPECT_EQ(polylines, 2u);
+    }
+}
+
+TEST(SweepRun, RerunAfterDeletingAPointRunsOnlyThatPointAndGivesIdenticalResults) {
+    const auto d = test_dir();
+    const auto f = small_sweep(d);
+    const std::string cmd = q(k_exe) + " sweep " + q(f) + " --out " + q(d / "o") + " -j 2";
+    ASSERT_EQ(shell(cmd).rc, 0);
+    const std::string csv = slurp(d / "o" / "results.csv");
+    const std::string svg = slurp(d / "o" / "plot-goodput_kBps.svg");
+    const auto rows = csv_rows(csv);
+    const fs::path gone = d / "o" / "points" / (rows[3][12] + ".json");
+    const fs::path kept = d / "o" / "points" / (rows[1][12] + ".json");
+    const auto kept_time = fs::last_write_time(kept);
+    ASSERT_TRUE(fs::remove(gone));
+
+    const auto r = shell(cmd);
+    ASSERT_EQ(r.rc, 0) << r.out;
+    EXPECT_NE(r.out.find("3 of 4 already done"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("running 1 with"), std::string::npos) << r.out;
+    EXPECT_EQ(count(r.out, "] ok "), 1u) << r.out;
+    EXPECT_NE(r.out.find("device.bus_clock=25MHz traffic.window=5840B"), std::string::npos)
+        << r.out;
+    EXPECT_TRUE(fs::exists(gone));
+    EXPECT_EQ(fs::last_write_time(kept), kept_time);
+    EXPECT_EQ(slurp(d / "o" / "results.csv"), csv);
+    EXPECT_EQ(slurp(d / "o" / "plot-goodput_kBps.svg"), svg);
+
+    // Everything done: nothing runs.
+    const auto again = shell(cmd);
+    EXPECT_NE(again.out.find("4 of 4 already done"), std::string::npos) << again.out;
+    EXPECT_NE(again.out.find("running 0 with"), std::string::npos) << again.out;
+}
+
+TEST(SweepRun, KilledSweepResumesWhereItStoppedWithIdenticalResults) {
+    const auto d = test_dir();
+    const auto f = small_sweep(d, "16MiB"); // ~0.1-0.2 s a point: slow enough to kill midway
+    ASSERT_EQ(shell(q(k_exe) + " sweep " + q(f) + " --out " + q(d / "ref") + " -j 1").rc, 0);
+    const std::string ref = slurp(d / "ref" / "results.csv");
+
+    const fs::path points = d / "o" / "points";
+    const pid_t pid = fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+        freopen("/dev/null", "w", stdout);
+        execl(k_exe.c_str(), k_exe.c_str(), "sweep", f.c_str(), "--out", (d / "o").c_str(), "-j",
+              "1", static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    auto done_points = [&] {
+        size_t n = 0;
+        if (fs::exists(points))
+            for (const auto& e : fs::directory_iterator(points))
+                n += e.path().extension() == ".json" && e.path().filename().string()[0] != '.';
+        return n;
+    };
+    const auto t0 = std::chrono::steady_clock::now();
+    while (done_points() == 0 && std::chrono::steady_clock::now() - t0 < std::chrono::seconds(60))
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    kill(pid, SIGKILL);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    ASSERT_TRUE(WIFSIGNALED(status)) << "the sweep finished before it could be killed";
+    const size_t before = done_points();
+    ASSERT_GE(before, 1u);
+    ASSERT_LT(before, 4u);
+    EXPECT_FALSE(fs::exists(d / "o" / "results.csv"));
+
+    const auto r = shell(q(k_exe) + " sweep " + q(f) + " --out " + q(d / "o") + " -j 2");
+    ASSERT_EQ(r.rc, 0) << r.out;
+    EXPECT_NE(r.out.find(std::to_string(before) + " of 4 already done"), std::string::npos)
+        << r.out;
+    EXPECT_EQ(count(r.out, "] ok "), 4 - before) << r.out;
+    EXPECT_EQ(slurp(d / "o" / "results.csv"), ref);
+}
+
+TEST(SweepRun, EmittedCommandsPlusMergeEqualTheLocalRun) {
+    const auto d = test_dir();
+    const auto f = small_sweep(d);
+    ASSERT_EQ(shell(q(k_exe) + " sweep " + q(f) + " --out " + q(d / "local")).rc, 0);
+
+    // Two "cluster jobs", each running half of the commands into its own directory.
+    std::vector<std::string> cmds[2];
+    for (int k = 0; k < 2; ++k) {
+        const auto e = shell(q(k_exe) + " sweep " + q(f) + " --emit-commands --out " +
+                             q(d / ("job" + std::to_string(k))));
+        ASSERT_EQ(e.rc, 0) << e.out;
+        std::istringstream in(e.out);
+        for (std::string l; std::getline(in, l);)
+            cmds[k].push_back(l);
+        ASSERT_EQ(cmds[k].size(), 4u) << e.out;
+        EXPECT_NE(cmds[k][0].find("'" + k_exe + "' 'run' '"), std::string::npos) << cmds[k][0];
+        EXPECT_NE(cmds[k][0].find("'--set' 'traffic.bytes=64KiB' '--set' 'device.bus_clock=10MHz'"),
+                  std::string::npos)
+            << cmds[k][0];
+    }
+    for (size_t i = 0; i < 4; ++i) {
+        const auto r = shell("cd / && " + cmds[i % 2][i]); // self-contained: any directory
+        ASSERT_EQ(r.rc, 0) << cmds[i % 2][i] << "\n" << r.out;
+    }
+    // Only half of the points in each directory: merging one is incomplete.
+    const auto partial = shell(q(k_exe) + " sweep " + q(f) + " --merge " + q(d / "job0") +
+                               " --out " + q(d / "partial"));
+    EXPECT_EQ(partial.rc, 2) << partial.out;
+    EXPECT_NE(partial.out.find("merged 2 of 4 points, 2 missing"), std::string::npos)
+        << partial.out;
+
+    const auto m = shell(q(k_exe) + " sweep " + q(f) + " --merge " + q(d / "job0") + " " +
+                         q(d / "job1" / "points") + " --out " + q(d / "merged"));
+    ASSERT_EQ(m.rc, 0) << m.out;
+    EXPECT_EQ(slurp(d / "merged" / "results.csv"), slurp(d / "local" / "results.csv"));
+    EXPECT_EQ(slurp(d / "merged" / "results.json"), slurp(d / "local" / "results.json"));
+    EXPECT_EQ(slurp(d / "merged" / "plot-goodput_kBps.svg"),
+              slurp(d / "local" / "plot-goodput_kBps.svg"));
+}
+
+TEST(SweepRun, FailingPointIsRecordedAndTheOthersStillRun) {
+    const auto d = test_dir();
+    const auto f = write_file(d / "f.yaml", "base: " + std::string(NICSIM_SOURCE_DIR) +
+                                                "/configs/ks8851-spi-iperf-rx.yaml\n"
+                                                "set: {traffic.bytes: 64KiB}\n"
+                                                "points:\n"
+                                                "  - {device.bus_clock: 25MHz}\n"
+                                                "  - {device.bus_clock: 10MHz}\n");
+    // The first point's temporary report path is made a non-empty directory, so its `nicsim run`
+    // cannot write the report and exits 1.
+    const auto em = shell(q(k_exe) + " sweep " + q(f) + " --emit-commands --out " + q(d / "o"));
+    const size_t tmp_end = em.out.find(".json.tmp'");
+    ASSERT_NE(tmp_end, std::string::npos) << em.out;
+    const size_t tmp_begin = em.out.rfind('\'', tmp_end) + 1;
+    const std::string tmp = em.out.substr(tmp_begin, tmp_end + 9 - tmp_begin);
+    fs::create_directories(fs::path(tmp) / "blocker");
+
+    const auto r = shell(q(k_exe) + " sweep " + q(f) + " --out " + q(d / "o") + " -j 2");
+    EXPECT_EQ(r.rc, 2) << r.out;
+    EXPECT_NE(r.out.find("[2/2]"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("FAILED device.bus_clock=25MHz (failed (exit 1))"), std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("1 failed and 0 missing of 2 points"), std::string::npos) << r.out;
+    const auto rows = csv_rows(slurp(d / "o" / "results.csv"));
+    ASSERT_EQ(rows.size(), 3u);
+    EXPECT_EQ(rows[1][rows[1].size() - 2], "failed (exit 1)");
+    EXPECT_EQ(rows[1][1], ""); // no goodput for the failed point
+    EXPECT_EQ(rows[2][rows[2].size() - 2], "ok");
+    const auto failure =
+        nlohmann::json::parse(slurp(d / "o" / "points" / (rows[1].back() + ".failed.json")));
+    EXPECT_EQ(failure["exit_code"], 1);
+    EXPECT_NE(failure["stderr"].get<std::string>().find(".json.tmp"), std::string::npos)
+        << failure.dump();
+}
+
+TEST(SweepRun, BadSweepFileFailsBeforeAnythingRuns) {
+    const auto d = test_dir();
+    const auto f = write_file(d / "bad.yaml", "base: " + std::string(NICSIM_SOURCE_DIR) +
+                                                  "/configs/ks8851-spi-iperf-rx.yaml\n"
+                                                  "axes:\n"
+                                                  "  - {key: driver.power_save, values: [true]}\n");
+    const auto r = shell(q(k_exe) + " sweep " + q(f) + " --out " + q(d / "o"));
+    EXPECT_EQ(r.rc, 1) << r.out;
+    EXPECT_NE(r.out.find(f + ":3:5: point 1 (driver.power_save=true) is rejected"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("ks8851 driver has no chip sleep control"), std::string::npos) << r.out;
+    EXPECT_FALSE(fs::exists(d / "o"));
+    const auto e = write_file(d / "empty.yaml", "base: " + std::string(NICSIM_SOURCE_DIR) +
+                                                    "/configs/ks8851-spi-iperf-rx.yaml\n"
+                                                    "axes: [{key: seed, values: []}]\n");
+    const auto r2 = shell(q(k_exe) + " sweep " + q(e));
+    EXPECT_EQ(r2.rc, 1) << r2.out;
+    EXPECT_NE(r2.out.find("axis 'seed': values: expected a non-empty list"), std::string::npos)
+        << r2.out;
+}

@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: MIT
+//
+// Sweep files: expansion into points (grid and list), stable point ids, and the errors a bad
+// sweep file gives (in-process, no simulation runs).
+#include <filesystem>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "testbench/config/yaml_reader.h"
+#include "testbench/sweep/sweep_spec.h"
+#include "tests/testbench/test_files.h"
+
+namespace {
+namespace fs = std::filesystem;
+using nicsim::config::config_error;
+using nicsim::sweep::load_sweep_spec;
+using nicsim::test::test_dir;
+using nicsim::test::write_file;
+
+const std::string k_base = std::string(NICSIM_SOURCE_DIR) + "/configs/ks8851-spi-iperf-rx.yaml";
+
+std::string sweep_file(const fs::path& dir, const std::string& body) {
+    return write_file(dir / "s.yaml", "base: " + k_base + "\n" + body);
+}
+
+std::string error_of(const std::string& file, bool check = false) {
+    try {
+        auto s = load_sweep_spec(file);
+        if (check)
+            nicsim::sweep::check_points(s);
+    } catch (const config_error& e) {
+        return e.what();
+    }
+    return "";
+}
+
+} // namespace
+
+TEST(SweepSpec, GridIsTheCartesianProductFirstAxisOutermost) {
+    const auto f =
+        sweep_file(test_dir(), "set: {traffic.bytes: 64KiB}\n"
+                               "axes:\n"
+                               "  - {key: device.bus_clock, values: [10MHz, 25MHz]}\n"
+                               "  - {key: traffic.window, values: [2920B, 5840B, 11680B]}\n");
+    const auto s = load_sweep_spec(f);
+    ASSERT_EQ(s.points.size(), 6u);
+    EXPECT_EQ(s.columns, (std::vector<std::string>{"device.bus_clock", "traffic.window"}));
+    const char* expect[6][2] = {{"10MHz", "2920B"}, {"10MHz", "5840B"}, {"10MHz", "11680B"},
+                                {"25MHz", "2920B"}, {"25MHz", "5840B"}, {"25MHz", "11680B"}};
+    for (size_t i = 0; i < 6; ++i) {
+        EXPECT_EQ(s.points[i].index, i);
+        ASSERT_EQ(s.points[i].settings.size(), 2u);
+        EXPECT_EQ(s.points[i].settings[0].text(), std::string("device.bus_clock=") + expect[i][0]);
+        EXPECT_EQ(s.points[i].settings[1].text(), std::string("traffic.window=") + expect[i][1]);
+        for (size_t j = 0; j < i; ++j)
+            EXPECT_NE(s.points[i].id, s.points[j].id);
+    }
+    ASSERT_EQ(s.fixed.size(), 1u);
+    EXPECT_EQ(s.fixed[0].text(), "traffic.bytes=64KiB");
+    const auto all = nicsim::sweep::overrides_of(s, s.points[4]);
+    ASSERT_EQ(all.size(), 3u);
+    EXPECT_EQ(all[0].text(), "traffic.bytes=64KiB"); // fixed settings come first
+    EXPECT_EQ(s.base, fs::path(k_base).lexically_normal().string());
+    EXPECT_EQ(s.metrics, (std::vector<std::string>{"goodput_kBps", "avg_power_w"}));
+    EXPECT_NO_THROW(nicsim::sweep::check_points(s));
+}
+
+TEST(SweepSpec, ListGivesThePointsInOrderAndTheSameIdsAsTheGrid) {
+    const auto d = test_dir();
+    const auto grid =
+        load_sweep_spec(sweep_file(d, "axes:\n"
+                                      "  - {key: device.bus_clock, values: [10MHz, 25MHz]}\n"
+                                      "  - {key: traffic.window, values: [5840B]}\n"));
+    const auto list = load_sweep_spec(write_file(
+        d / "sub" / "l.yaml", "base: " + k_base +
+                                  "\npoints:\n"
+                                  "  - {device.bus_clock: 25MHz, traffic.window: 5840B}\n"
+                                  "  - {device.bus_clock: 10MHz, traffic.window: 5840B}\n"
+                                  "  - {traffic.segment_size: 536B}\n"));
+    ASSERT_EQ(list.points.size(), 3u);
+    EXPECT_EQ(list.columns, (std::vector<std::string>{"device.bus_clock", "traffic.window",
+                                                      "traffic.segment_size"}));
+    // Same settings, same base as written → same id, wherever the sweep file lives.
+    EXPECT_EQ(list.points[0].id, grid.points[1].id);
+    EXPECT_EQ(list.points[1].id, grid.points[0].id);
+    EXPECT_EQ(list.points[2].settings[0].text(), "traffic.segment_size=536B");
+}
+
+TEST(SweepSpec, IdsAreStableReadableAndDependOnEverythingThatChangesTheRun) {
+    using nicsim::sweep::point_id;
+    const std::vector<nicsim::sweep::assignment> pt = {{"driver.power_save", "true"},
+                                                       {"device.bus_clock", "12MHz"}};
+    const std::string id =
+        point_id("../wilc1000-spi-ttcp-tx.yaml", {{"traffic.bytes", "4MiB"}}, pt);
+    EXPECT_EQ(id, point_id("../wilc1000-spi-ttcp-tx.yaml", {{"traffic.bytes", "4MiB"}}, pt));
+    // Golden value: point files of earlier sweeps are found again only while this stays put.
+    EXPECT_EQ(id, "power_save-true_bus_clock-12MHz-f1ec6d44d8");
+    EXPECT_NE(id, point_id("../wilc1000-spi-ttcp-rx.yaml", {{"traffic.bytes", "4MiB"}}, pt));
+    EXPECT_NE(id, point_id("../wilc1000-spi-ttcp-tx.yaml", {{"traffic.bytes", "8MiB"}}, pt));
+    EXPECT_NE(id, point_id("../wilc1000-spi-ttcp-tx.yaml", {{"traffic.bytes", "4MiB"}},
+                           {{"driver.power_save", "true"}, {"device.bus_clock", "24MHz"}}));
+    // Only file-name-safe characters.
+    const std::string odd = point_id("b.yaml", {}, {{"link", "{mac_efficiency: 0.8}"}});
+    EXPECT_EQ(
+        odd.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-"),
+        std::string::npos)
+        << odd;
+}
+
+TEST(SweepSpec, UnknownKeyIsReportedWithItsPosition) {
+    const auto f = sweep_file(test_dir(), "axes:\n  - {key: device.bus_clock, values: [10MHz]}\n"
+                                          "metrcs: [goodput_kBps]\n");
+    const std::string e = error_of(f);
+    EXPECT_NE(e.find(f + ":4:1: unknown key 'metrcs'"), std::string::npos) << e;
+    EXPECT_NE(e.find("did you mean 'metrics'"), std::string::npos) << e;
+    const auto g = sweep_file(test_dir(), "axes:\n  - {key: device.bus_clock, vals: [10MHz]}\n");
+    EXPECT_NE(error_of(g).find("missing required key 'values'"), std::string::npos) << error_of(g);
+}
+
+TEST(SweepSpec, EmptyAxisMissingBaseAndBadMetricAreErrors) {
+    const auto d = test_dir();
+    auto e = error_of(sweep_file(d, "axes:\n  - key: device.bus_clock\n    values: []\n"));
+    EXPECT_NE(e.find("s.yaml:4:13: axis 'device.bus_clock': values: expected a non-empty list"),
+              std::string::npos)
+        << e;
+    e = error_of(sweep_file(d, "axes: []\n"));
+    EXPECT_NE(e.find("axes: expected a non-empty list"), std::string::npos) << e;
+    e = error_of(sweep_file(d, "axes:\n  - {key: device.bus_clock, values: [1MHz, 1MHz]}\n"));
+    EXPECT_NE(e.find("value '1MHz' appears twice"), std::string::npos) << e;
+    e = error_of(write_file(d / "nobase.yaml", "base: nothere.yaml\npoints: [{seed: 2}]\n"));
+    EXPECT_NE(e.find("nobase.yaml:1:7: base: base scenario"), std::string::npos) << e;
+    EXPECT_NE(e.find("nothere.yaml' does not exist"), std::string::npos) << e;
+    e = error_of(sweep_file(d, "points: [{seed: 2}]\nmetrics: [speed]\n"));
+    EXPECT_NE(e.find("unknown metric 'speed' (known: goodput_bps"), std::string::npos) << e;
+    e = error_of(sweep_file(d, "points: [{seed: 2}]\naxes: [{key: seed, values: [1]}]\n"));
+    EXPECT_NE(e.find("exactly one of 'axes'"), std::string::npos) << e;
+}
+
+TEST(SweepSpec, KeyOrValueThatSetRejectsNamesThePoint) {
+    const auto d = test_dir();
+    auto e = error_of(sweep_file(d, "axes:\n  - {key: driver.power_sav, values: [true]}\n"), true);
+    EXPECT_NE(e.find("point 1 (driver.power_sav=true) is rejected"), std::string::npos) << e;
+    EXPECT_NE(e.find("--set driver.power_sav=true: unknown key 'power_sav' in driver"),
+              std::string::npos)
+        << e;
+    // A value the schema rejects for one point only: the second point is named.
+    e = error_of(sweep_file(d, "axes:\n  - {key: device.bus_clock, values: [25MHz, 80MHz]}\n"),
+                 true);
+    EXPECT_NE(e.find("point 2 (device.bus_clock=80MHz) is rejected"), std::string::npos) << e;
+}

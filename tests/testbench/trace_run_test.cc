@@ -1,0 +1,460 @@
+// SPDX-License-Identifier: MIT
+// The opt-in traces of whole runs, through the shipped binary (each run is its own process, so
+// one test may compare several runs): nicsim run --vcd --timeline --log --trace-window.
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+const std::string configs = std::string(NICSIM_SOURCE_DIR) + "/configs/";
+// A WILC1000 TX run with chip sleep on and a few frames: one TX batch = two wake-ups.
+const std::string wilc_tx = "'" + configs +
+                            "wilc1000-spi-ttcp-tx.yaml' --set driver.power_save=true "
+                            "--set traffic.bytes=4KiB --set traffic.write_size=4KiB";
+
+fs::path dir() {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    fs::path d = fs::path(::testing::TempDir()) / "nicsim-trace-run" / info->name();
+    fs::remove_all(d);
+    fs::create_directories(d);
+    return d;
+}
+
+struct result {
+    int code;
+    std::string output;
+};
+
+result nicsim(const std::string& args) {
+    const std::string cmd = std::string("'") + NICSIM_EXE + "' " + args + " 2>&1";
+    FILE* p = popen(cmd.c_str(), "r");
+    std::string out;
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, p)) > 0)
+        out.append(buf, n);
+    const int status = pclose(p);
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+std::string slurp(const fs::path& p) {
+    std::ifstream in(p);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+json report(const fs::path& p) {
+    json r = json::parse(slurp(p));
+    r.erase("host"); // wall time and RSS differ between runs
+    return r;
+}
+
+uint64_t transactions(const json& r) {
+    return r.at("devices").at(0).at("bus_stats").at("transactions").get<uint64_t>();
+}
+
+// The log's data lines (no '#' comments).
+std::vector<std::string> log_lines(const fs::path& p) {
+    std::vector<std::string> out;
+    std::istringstream in(slurp(p));
+    for (std::string l; std::getline(in, l);)
+        if (!l.empty() && l[0] != '#')
+            out.push_back(l);
+    return out;
+}
+
+struct span {
+    double ts, end;
+    std::string name;
+    json args;
+};
+
+// Timeline tracks by name: process name -> thread name -> spans/instants.
+struct timeline {
+    std::map<int, std::string> process;
+    std::map<int, std::pair<int, std::string>> thread; // tid -> (pid, name)
+    std::map<std::string, std::map<std::string, std::vector<span>>> spans, instants;
+    size_t events = 0;
+
+    explicit timeline(const fs::path& p) {
+        const json doc = json::parse(slurp(p));
+        const json& ev = doc.at("traceEvents");
+        for (const auto& e : ev)
+            if (e.at("ph") == "M" && e.at("name") == "process_name")
+                process[e.at("pid")] = e.at("args").at("name");
+            else if (e.at("ph") == "M" && e.at("name") == "thread_name")
+                thread[e.at("tid")] = {e.at("pid"), e.at("args").at("name")};
+        for (const auto& e : ev) {
+            const std::string ph = e.at("ph");
+            if (ph == "M")
+                continue;
+            ++events;
+            if (ph != "X" && ph != "i")
+                continue;
+            const auto& [pid, tname] = thread.at(e.at("tid"));
+            EXPECT_EQ(pid, e.at("pid").get<int>());
+            const double ts = e.at("ts");
+            span s{ts, ph == "X" ? ts + e.at("dur").get<double>() : ts, e.at("name"),
+                   e.contains("args") ? e.at("args") : json::object()};
+            (ph == "X" ? spans : instants)[process.at(pid)][tname].push_back(s);
+        }
+        for (auto* m : {&spans, &instants})
+            for (auto& [p, threads] : *m)
+                for (auto& [t, v] : threads)
+                    std::stable_sort(v.begin(), v.end(),
+                                     [](const span& a, const span& b) { return a.ts < b.ts; });
+    }
+    const std::vector<span>& of(const std::string& proc, const std::string& thr) {
+        return spans[proc][thr];
+    }
+};
+
+} // namespace
+
+// Acceptance: one power-save-on TX batch shows its two wake-up handshakes, their clock-status
+// polls and the DMA transfers, as Trace Event JSON.
+TEST(TraceRun, WilcTimelineShowsTheTwoWakeUpsPollsAndDmaOfATxBatch) {
+    const fs::path d = dir();
+    const auto r = nicsim("run " + wilc_tx + " -q --timeline '" + (d / "t.json").string() + "'");
+    ASSERT_EQ(r.code, 0) << r.output;
+    timeline tl(d / "t.json");
+
+    // Tracks: the driver's tasks, the bus, the chip.
+    std::set<std::string> procs;
+    for (const auto& [pid, n] : tl.process)
+        procs.insert(n);
+    EXPECT_TRUE(procs.count("driver") && procs.count("spi0") && procs.count("wilc1000"));
+    std::set<std::string> driver_threads;
+    for (const auto& [tid, pt] : tl.thread)
+        if (tl.process.at(pt.first) == "driver")
+            driver_threads.insert(pt.second);
+    EXPECT_TRUE(driver_threads.count("wlan0-tx")) << "the driver's TX kthread";
+    EXPECT_TRUE(std::any_of(driver_threads.begin(), driver_threads.end(),
+                            [](const std::string& n) { return n.rfind("irq/", 0) == 0; }));
+
+    const auto& ops = tl.of("spi0", "operations");
+    const auto& hs = tl.of("spi0", "power handshake");
+    const auto& frames = tl.of("spi0", "transactions");
+    // The first TX data DMA (to the TX buffer at 0: the VMM table goes to 0x0d0000, firmware
+    // download blocks elsewhere) with chip sleep already on, i.e. with wake-ups before it.
+    auto wakes_before = [&](double t) {
+        std::vector<span> w;
+        for (const auto& s : hs)
+            if (s.name == "wake-up handshake" && s.end <= t)
+                w.push_back(s);
+        return w;
+    };
+    auto data_dma = std::find_if(ops.begin(), ops.end(), [&](const span& s) {
+        return s.args.at("addr") == "0x000000" && s.name.rfind("DMA_EXT_WRITE", 0) == 0 &&
+               wakes_before(s.ts).size() >= 2;
+    });
+    ASSERT_NE(data_dma, ops.end()) << "no TX data DMA after two wake-ups";
+    // The two wake-ups before it: W2 just before the data DMA, W1 before the VMM-table DMA.
+    const std::vector<span> wakes = wakes_before(data_dma->ts);
+    const span w1 = wakes[wakes.size() - 2], w2 = wakes.back();
+    auto vmm = std::find_if(ops.begin(), ops.end(), [&](const span& s) {
+        return s.args.at("addr") == "0x0d0000" && s.ts > w1.end && s.end < w2.ts;
+    });
+    EXPECT_NE(vmm, ops.end()) << "VMM table written between the two wake-ups";
+    EXPECT_TRUE(std::any_of(hs.begin(), hs.end(), [&](const span& s) {
+        return s.name == "allow sleep" && s.ts > w1.end && s.end <= w2.ts;
+    })) << "the chip is allowed to sleep between the two wake-ups";
+
+    for (const span& w : {w1, w2}) {
+        // Each handshake: HOST_TO_FW + WAKEUP writes, then clk_status polls, the last one ready.
+        std::vector<span> polls;
+        bool h2f = false;
+        for (const auto& f : frames) {
+            if (f.ts < w.ts || f.end > w.end)
+                continue;
+            if (f.name.find("host_to_fw") != std::string::npos &&
+                f.name.find("INTERNAL_WRITE") != std::string::npos)
+                h2f = true;
+            if (f.name == "0xc4 INTERNAL_READ 0x0f clk_status (clockless) poll")
+                polls.push_back(f);
+        }
+        EXPECT_TRUE(h2f);
+        ASSERT_FALSE(polls.empty());
+        EXPECT_EQ(polls.size(), w.args.at("clk_status_polls").get<size_t>());
+        for (size_t i = 0; i + 1 < polls.size(); ++i)
+            EXPECT_NE(polls[i].args.at("detail").get<std::string>().find("clock off"),
+                      std::string::npos);
+        EXPECT_NE(polls.back().args.at("detail").get<std::string>().find("clock ready"),
+                  std::string::npos);
+        // The chip model was really waking meanwhile.
+        const auto& ps = tl.of("wilc1000", "power state");
+        EXPECT_TRUE(std::any_of(
+            ps.begin(), ps.end(),
+            [&](const span& s) { return s.name == "waking" && s.ts >= w.ts && s.end <= w.end; }))
+            << "power state 'waking' inside the handshake at " << w.ts;
+    }
+    // The data DMA's frames: command, tag, data with the op's size, response.
+    const uint64_t bytes = data_dma->args.at("bytes");
+    EXPECT_TRUE(std::any_of(frames.begin(), frames.end(), [&](const span& f) {
+        return f.ts >= data_dma->ts && f.end <= data_dma->end &&
+               f.name == "DMA_EXT_WRITE data " + std::to_string(bytes) + " B";
+    }));
+    // The TX thread ran the batch and waits for work on its completion; the IRQ thread ran on
+    // the chip's interrupts.
+    const auto& tx = tl.of("driver", "wlan0-tx");
+    EXPECT_TRUE(std::any_of(tx.begin(), tx.end(), [&](const span& s) {
+        return s.name == "running" && s.ts <= w1.ts && s.end >= data_dma->end;
+    })) << "one running span of the TX thread covers the whole batch";
+    EXPECT_TRUE(std::any_of(tx.begin(), tx.end(), [](const span& s) {
+        return s.name == "blocked: wait_for_completion (completion)";
+    }));
+    EXPECT_FALSE(tl.instants["wilc1000"]["irq pin"].empty());
+    std::string irq_thread;
+    for (const auto& [tid, pt] : tl.thread)
+        if (pt.second.rfind("irq/", 0) == 0)
+            irq_thread = pt.second;
+    EXPECT_FALSE(tl.instants["driver"][irq_thread].empty()) << "interrupt: handler runs";
+    for (const auto& i : tl.instants["driver"][irq_thread])
+        EXPECT_EQ(i.name, "interrupt: handler runs");
+}
+
+TEST(TraceRun, LogHasOneLinePerSpiFrameOfTheReport) {
+    const fs::path d = dir();
+    const auto r = nicsim("run " + wilc_tx + " -q --json '" + (d / "r.json").string() +
+                          "' --log '" + (d / "bus.log").string() + "'");
+    ASSERT_EQ(r.code, 0) << r.output;
+    const auto lines = log_lines(d / "bus.log");
+    EXPECT_EQ(lines.size(), transactions(report(d / "r.json")));
+    uint64_t last = 0;
+    for (const auto& l : lines) {
+        std::istringstream in(l);
+        uint64_t t, bytes, dur;
+        std::string bus, dir, task;
+        ASSERT_TRUE(in >> t >> bus >> dir >> bytes >> dur >> task) << l;
+        EXPECT_EQ(bus, "spi0");
+        EXPECT_TRUE(dir == "rd" || dir == "wr" || dir == "rw") << l;
+        EXPECT_GT(bytes, 0u);
+        EXPECT_GE(t, last) << "frames in time order";
+        last = t;
+    }
+}
+
+// SDIO: one log line per CMD52/CMD53 of the report, the wake-up polls of clock status (F0 0xf1)
+// named as such, and the timeline has the sdio0 bus and the chip's tracks; the report is the
+// same with traces on.
+TEST(TraceRun, WilcSdioLogTimelineAndReportUnchanged) {
+    const fs::path d = dir();
+    const std::string sdio_tx = "'" + configs +
+                                "wilc1000-sdio-ttcp-tx.yaml' --set driver.power_save=true "
+                                "--set traffic.bytes=4KiB --set traffic.write_size=4KiB";
+    const auto off = nicsim("run " + sdio_tx + " -q --json '" + (d / "off.json").string() + "'");
+    ASSERT_EQ(off.code, 0) << off.output;
+    const auto on = nicsim("run " + sdio_tx + " -q --json '" + (d / "on.json").string() +
+                           "' --log '" + (d / "bus.log").string() + "' --timeline '" +
+                           (d / "t.json").string() + "'");
+    ASSERT_EQ(on.code, 0) << on.output;
+    EXPECT_EQ(report(d / "off.json").dump(1), report(d / "on.json").dump(1));
+    const json r = report(d / "on.json");
+    const auto lines = log_lines(d / "bus.log");
+    ASSERT_EQ(lines.size(), transactions(r));
+    size_t cmd52 = 0, cmd53 = 0, polls = 0;
+    for (const auto& l : lines) {
+        cmd52 += l.find(" CMD52 ") != std::string::npos;
+        cmd53 += l.find(" CMD53 ") != std::string::npos;
+        polls += l.find("clk_status poll") != std::string::npos;
+        EXPECT_NE(l.find(" sdio0 "), std::string::npos) << l;
+    }
+    const json& cmds = r.at("devices").at(0).at("bus_stats").at("commands");
+    EXPECT_EQ(cmd52, cmds.at("cmd52").at("count").get<size_t>());
+    EXPECT_EQ(cmd53, cmds.at("cmd53").at("count").get<size_t>());
+    EXPECT_GT(polls, 0u) << "no clock-status poll with power save on";
+    timeline tl(d / "t.json");
+    EXPECT_FALSE(tl.spans["sdio0"].empty()) << "no sdio0 bus track";
+    EXPECT_FALSE(tl.spans["wilc1000"].empty()) << "no chip track";
+    EXPECT_FALSE(tl.spans["driver"]["ksdioirqd/mmc0"].empty()) << "no SDIO IRQ task track";
+}
+
+TEST(TraceRun, TracesDoNotChangeTheReport) {
+    const fs::path d = dir();
+    const auto off = nicsim("run " + wilc_tx + " -q --json '" + (d / "off.json").string() + "'");
+    ASSERT_EQ(off.code, 0) << off.output;
+    const auto on =
+        nicsim("run " + wilc_tx + " -q --json '" + (d / "on.json").string() + "' --timeline '" +
+               (d / "t.json").string() + "' --log '" + (d / "bus.log").string() + "' --vcd '" +
+               (d / "w.vcd").string() + "' --trace-window 75ms:");
+    ASSERT_EQ(on.code, 0) << on.output;
+    EXPECT_TRUE(fs::file_size(d / "t.json") > 0 && fs::file_size(d / "w.vcd") > 0);
+    EXPECT_EQ(report(d / "off.json").dump(1), report(d / "on.json").dump(1));
+}
+
+TEST(TraceRun, VcdHasBusPinsIrqAndPowerStateInTimeOrder) {
+    const fs::path d = dir();
+    // From 75 ms: after the firmware download, before the traffic of this scenario ends.
+    const auto r = nicsim("run " + wilc_tx + " -q --vcd '" + (d / "w.vcd").string() +
+                          "' --trace-window 75ms:");
+    ASSERT_EQ(r.code, 0) << r.output;
+    std::istringstream in(slurp(d / "w.vcd"));
+    std::map<std::string, std::string> id_of; // "scope.name" -> id
+    std::string scope, l;
+    bool timescale = false, defs = false;
+    while (std::getline(in, l)) {
+        timescale |= l == "$timescale 1ps $end";
+        if (l.rfind("$scope module ", 0) == 0)
+            scope = l.substr(14, l.find(' ', 14) - 14);
+        if (l.rfind("$var ", 0) == 0) {
+            std::istringstream v(l);
+            std::string var, type, width, id, name;
+            v >> var >> type >> width >> id >> name;
+            id_of[scope + "." + name] = id;
+        }
+        if (l == "$enddefinitions $end") {
+            defs = true;
+            break;
+        }
+    }
+    ASSERT_TRUE(timescale && defs);
+    for (const char* s : {"spi0.cs_n0", "spi0.sck", "spi0.mosi", "spi0.miso", "spi0.decoded",
+                          "wilc1000.irq", "wilc1000.power_state"})
+        ASSERT_TRUE(id_of.count(s)) << s;
+    std::map<std::string, std::string> name_of;
+    for (const auto& [n, id] : id_of)
+        name_of[id] = n;
+
+    std::map<std::string, int> changes;
+    std::set<std::string> dumped, power_values;
+    bool first = true, in_dump = false;
+    uint64_t t = 0, first_t = 0;
+    while (std::getline(in, l)) {
+        if (l == "$dumpvars") {
+            in_dump = true;
+            continue;
+        }
+        if (l == "$end") {
+            in_dump = false;
+            continue;
+        }
+        if (l[0] == '#') {
+            const uint64_t nt = std::stoull(l.substr(1));
+            if (first)
+                first_t = nt;
+            else
+                ASSERT_GT(nt, t) << "time stamps must increase";
+            first = false;
+            t = nt;
+            continue;
+        }
+        const std::string id = l[0] == 's' || l[0] == 'b' ? l.substr(l.find(' ') + 1) : l.substr(1);
+        ASSERT_TRUE(name_of.count(id)) << l;
+        const std::string& n = name_of[id];
+        if (in_dump) {
+            dumped.insert(n);
+            continue;
+        }
+        ++changes[n];
+        if (n == "wilc1000.power_state")
+            power_values.insert(l.substr(1, l.find(' ') - 1));
+    }
+    EXPECT_EQ(first_t, 75'000'000'000u) << "the dump starts at the window start";
+    EXPECT_EQ(dumped.size(), id_of.size()) << "every signal has a level at the window start";
+    EXPECT_GT(changes["spi0.sck"], 1000);
+    EXPECT_GT(changes["spi0.cs_n0"], 10);
+    EXPECT_GT(changes["spi0.decoded"], 10);
+    EXPECT_GT(changes["wilc1000.irq"], 0);
+    EXPECT_TRUE(power_values.count("asleep") && power_values.count("waking") &&
+                power_values.count("awake"));
+}
+
+TEST(TraceRun, WindowDropsEverythingOutsideIt) {
+    const fs::path d = dir();
+    auto run = [&](const std::string& tag, const std::string& extra) {
+        const auto r =
+            nicsim("run " + wilc_tx + " -q --timeline '" + (d / (tag + ".json")).string() +
+                   "' --log '" + (d / (tag + ".log")).string() + "' " + extra);
+        ASSERT_EQ(r.code, 0) << r.output;
+    };
+    run("full", "");
+    // A window over the middle of the bus activity after bring-up.
+    const auto full = log_lines(d / "full.log");
+    ASSERT_GT(full.size(), 100u);
+    auto start_ns = [](const std::string& l) { return std::stoull(l.substr(0, l.find(' '))); };
+    // Window edges half-way between two frames (the log has whole ns, the window ps).
+    auto between = [&](size_t i) { return (start_ns(full[i - 1]) + start_ns(full[i])) / 2; };
+    const uint64_t a = between(full.size() / 2), b = between(full.size() * 3 / 4);
+    run("win", "--trace-window " + std::to_string(a) + "ns:" + std::to_string(b) + "ns");
+
+    const auto win = log_lines(d / "win.log");
+    const size_t expect = size_t(std::count_if(full.begin(), full.end(), [&](const std::string& l) {
+        return start_ns(l) >= a && start_ns(l) <= b;
+    }));
+    EXPECT_EQ(win.size(), expect);
+    EXPECT_LT(win.size(), full.size());
+    for (const auto& l : win)
+        EXPECT_TRUE(start_ns(l) >= a && start_ns(l) <= b) << l;
+
+    const json doc = json::parse(slurp(d / "win.json"));
+    size_t n = 0;
+    for (const auto& e : doc.at("traceEvents")) {
+        if (e.at("ph") == "M")
+            continue;
+        ++n;
+        const double ts = e.at("ts");
+        const double end = ts + (e.contains("dur") ? e.at("dur").get<double>() : 0.0);
+        EXPECT_GE(ts, double(a) / 1000 - 1e-6) << e.dump();
+        EXPECT_LE(end, double(b) / 1000 + 1e-6) << e.dump();
+    }
+    EXPECT_GT(n, 0u);
+    EXPECT_LT(n, timeline(d / "full.json").events);
+}
+
+TEST(TraceRun, Ks8851ParallelBusLogAndVcd) {
+    const fs::path d = dir();
+    const auto r =
+        nicsim("run '" + configs +
+               "ks8851-par-iperf-tx.yaml' --set traffic.bytes=3KiB -q"
+               " --json '" +
+               (d / "r.json").string() + "' --log '" + (d / "bus.log").string() + "' --vcd '" +
+               (d / "w.vcd").string() + "' --timeline '" + (d / "t.json").string() + "'");
+    ASSERT_EQ(r.code, 0) << r.output;
+    const auto lines = log_lines(d / "bus.log");
+    EXPECT_EQ(lines.size(), transactions(report(d / "r.json")));
+    EXPECT_TRUE(std::any_of(lines.begin(), lines.end(), [](const std::string& l) {
+        return l.find(" par0 rd 2 ") != std::string::npos &&
+               l.find("RD ISR (0x92)") != std::string::npos;
+    }));
+    EXPECT_TRUE(std::any_of(lines.begin(), lines.end(), [](const std::string& l) {
+        return l.find("TXQ data") != std::string::npos;
+    }));
+    const std::string vcd = slurp(d / "w.vcd");
+    for (const char* v :
+         {" cs_n $end", " rd_n $end", " wr_n $end", " data [15:0] $end", " irq $end"})
+        EXPECT_NE(vcd.find(v), std::string::npos) << v;
+    timeline tl(d / "t.json");
+    EXPECT_FALSE(tl.of("par0", "transactions").empty());
+    EXPECT_FALSE(tl.instants["ks8851"]["irq pin"].empty());
+}
+
+TEST(TraceRun, BadTraceOptionsAreRejectedWithTheirName) {
+    const fs::path d = dir();
+    const auto w = nicsim("run " + wilc_tx + " -q --trace-window 5ms");
+    EXPECT_NE(w.code, 0);
+    EXPECT_NE(w.output.find("--trace-window"), std::string::npos) << w.output;
+    const auto u = nicsim("run " + wilc_tx + " -q --trace-window 5ms:2parsecs");
+    EXPECT_NE(u.code, 0);
+    EXPECT_NE(u.output.find("trace.window_end"), std::string::npos) << u.output;
+    const auto o = nicsim("run " + wilc_tx + " -q --trace-window 5ms:1ms");
+    EXPECT_NE(o.code, 0);
+    EXPECT_NE(o.output.find("window_end"), std::string::npos) << o.output;
+    const auto p = nicsim("run " + wilc_tx + " -q --vcd /nonexistent-dir/w.vcd");
+    EXPECT_NE(p.code, 0);
+    EXPECT_NE(p.output.find("trace.vcd"), std::string::npos) << p.output;
+    EXPECT_NE(p.output.find("/nonexistent-dir/w.vcd"), std::string::npos) << p.output;
+}

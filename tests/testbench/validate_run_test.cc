@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: MIT
+//
+// `nicsim validate` with the real binary: a check within tolerance passes (exit 0), one whose
+// tolerance is deliberately violated fails (exit 3), both with the table; bad files exit 1.
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "testbench/sweep/metrics.h"
+#include "testbench/validate/validation.h"
+#include "tests/testbench/test_files.h"
+
+namespace {
+namespace fs = std::filesystem;
+using nicsim::test::test_dir;
+using nicsim::test::write_file;
+
+struct result {
+    int rc;
+    std::string out;
+};
+
+result shell(const std::string& cmd) {
+    FILE* p = popen((cmd + " 2>&1").c_str(), "r");
+    std::string out;
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, p)) > 0)
+        out.append(buf, n);
+    const int status = pclose(p);
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+std::string q(const fs::path& p) {
+    return "'" + p.string() + "'";
+}
+
+const std::string k_exe = NICSIM_EXE;
+const std::string k_scenario = std::string(NICSIM_SOURCE_DIR) + "/configs/ks8851-spi-iperf-rx.yaml";
+
+// The KS8851 scenario with 256 KiB of traffic, measured value given in kbit/s.
+std::string check_file(const fs::path& dir, const std::string& name, double value,
+                       double tolerance) {
+    return write_file(dir / (name + ".yaml"), "scenario: " + k_scenario +
+                                                  "\n"
+                                                  "set: {traffic.bytes: 256KiB}\n"
+                                                  "metric: goodput_kbps\n"
+                                                  "measured:\n"
+                                                  "  value: " +
+                                                  std::to_string(value) +
+                                                  "\n"
+                                                  "  unit: Kbit/s\n"
+                                                  "  source: test figure\n"
+                                                  "  tolerance_pct: " +
+                                                  std::to_string(tolerance) + "\n");
+}
+
+// What the scenario predicts, from `nicsim run --json` directly.
+double predicted_kbps(const fs::path& dir) {
+    const fs::path j = dir / "direct.json";
+    const auto r =
+        shell(q(k_exe) + " run " + q(k_scenario) + " --set traffic.bytes=256KiB -q --json " + q(j));
+    EXPECT_EQ(r.rc, 0) << r.out;
+    std::ifstream in(j);
+    return nlohmann::json::parse(in)["totals"]["goodput_bps"].get<double>() / 1000;
+}
+
+std::string row_of(const std::string& table, const std::string& name) {
+    std::istringstream in(table);
+    for (std::string l; std::getline(in, l);)
+        if (l.rfind(name + " ", 0) == 0)
+            return l;
+    return "";
+}
+
+std::string fmt(double v) {
+    char b[64];
+    std::snprintf(b, sizeof b, "%.1f", v);
+    return b;
+}
+
+} // namespace
+
+TEST(ValidateRun, PredictionWithinTolerancePassesAndOutsideFails) {
+    const auto d = test_dir();
+    const double p = predicted_kbps(d);
+    ASSERT_GT(p, 1000);
+    const fs::path pass_dir = d / "pass", fail_dir = d / "fail";
+    check_file(pass_dir, "near", p * 1.05, 10); // 4.8 % off: inside ±10 %
+    check_file(fail_dir, "near", p * 1.05, 10);
+    check_file(fail_dir, "far", p * 1.25, 10); // 20 % off: outside ±10 %
+
+    const auto ok = shell(q(k_exe) + " validate " + q(pass_dir) + " -j 2");
+    EXPECT_EQ(ok.rc, 0) << ok.out;
+    const std::string near = row_of(ok.out, "near");
+    EXPECT_NE(near.find("goodput_kbps"), std::string::npos) << ok.out;
+    EXPECT_NE(near.find(fmt(p)), std::string::npos) << ok.out;        // predicted
+    EXPECT_NE(near.find(fmt(p * 1.05)), std::string::npos) << ok.out; // measured
+    EXPECT_NE(near.find("-4.8 %"), std::string::npos) << ok.out;
+    EXPECT_NE(near.find("PASS"), std::string::npos) << ok.out;
+    EXPECT_NE(ok.out.find("1 of 1 within tolerance"), std::string::npos) << ok.out;
+
+    const auto bad = shell(q(k_exe) + " validate " + q(fail_dir) + " -j 2");
+    EXPECT_EQ(bad.rc, 3) << bad.out;
+    EXPECT_NE(row_of(bad.out, "near").find("PASS"), std::string::npos) << bad.out;
+    const std::string far = row_of(bad.out, "far");
+    EXPECT_NE(far.find("-20.0 %"), std::string::npos) << bad.out;
+    EXPECT_NE(far.find("±10 %"), std::string::npos) << bad.out;
+    EXPECT_NE(far.find("FAIL"), std::string::npos) << bad.out;
+    EXPECT_NE(bad.out.find("1 of 2 within tolerance"), std::string::npos) << bad.out;
+    EXPECT_NE(bad.out.find("far: "), std::string::npos) << bad.out; // sources listed
+}
+
+TEST(ValidateRun, BadValidationFilesExitOneWithThePosition) {
+    const auto d = test_dir();
+    const auto f = write_file(d / "bad.yaml", "scenario: " + k_scenario +
+                                                  "\nmetric: goodput_kbps\n"
+                                                  "measured: {value: 100, unit: KB/h, source: x, "
+                                                  "tolerance_pct: 5}\n");
+    auto r = shell(q(k_exe) + " validate " + q(f));
+    EXPECT_EQ(r.rc, 1) << r.out;
+    EXPECT_NE(r.out.find(f + ":3:30: measured.unit: unit 'KB/h' does not fit metric goodput_kbps"),
+              std::string::npos)
+        << r.out;
+    const auto g = write_file(d / "g.yaml", "scenario: " + k_scenario +
+                                                "\nset: {driver.power_save: true}\n"
+                                                "metric: goodput_kbps\n"
+                                                "measured: {value: 100, unit: kbps, source: x, "
+                                                "tolerance_pct: 5}\n");
+    r = shell(q(k_exe) + " validate " + q(g));
+    EXPECT_EQ(r.rc, 1) << r.out;
+    EXPECT_NE(r.out.find("ks8851 driver has no chip sleep control"), std::string::npos) << r.out;
+    r = shell(q(k_exe) + " validate " + q(d / "nothing"));
+    EXPECT_EQ(r.rc, 1) << r.out;
+    EXPECT_NE(r.out.find("no such file or directory"), std::string::npos) << r.out;
+}
+
+TEST(ValidateRun, ShippedValidationFilesLoadAndConvertUnits) {
+    const auto checks =
+        nicsim::validate::load_checks(std::string(NICSIM_SOURCE_DIR) + "/configs/validation");
+    ASSERT_EQ(checks.size(), 3u);
+    EXPECT_EQ(checks[0].name, "ks8851-spi-iperf-rx");
+    EXPECT_DOUBLE_EQ(checks[0].measured_in_metric_unit, 15960); // Kbit/s → goodput_kbps
+    EXPECT_EQ(checks[1].name, "wilc1000-spi-ttcp-tx-ps-off");
+    EXPECT_EQ(checks[1].set.at(0).text(), "driver.power_save=false");
+    EXPECT_DOUBLE_EQ(checks[1].measured_in_metric_unit, 1500);
+    // judge(): relative error against the measured value, inside/outside the tolerance.
+    auto o = nicsim::validate::judge(checks[2], 390.0); // 400 KB/s ± 5 %
+    EXPECT_NEAR(o.error_pct, -2.5, 1e-9);
+    EXPECT_TRUE(o.pass);
+    o = nicsim::validate::judge(checks[2], 379.0);
+    EXPECT_FALSE(o.pass);
+    const auto* m = nicsim::sweep::find_metric("goodput_kBps");
+    ASSERT_NE(m, nullptr);
+    EXPECT_DOUBLE_EQ(nicsim::sweep::unit_factor(*m, "Kbit/s"), 1000.0 / 8192.0);
+}
