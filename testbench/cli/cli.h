@@ -3,7 +3,9 @@
 // The `nicsim` command line. Exit codes (docs/scenarios.md "Exit codes"):
 //   0  success (also --help, --version)
 //   1  configuration or input error: bad command line, unreadable/invalid YAML or JSON
-//   2  run error: the simulation could not complete (run_error), or an internal error
+//   2  run error: the simulation could not complete (run_error), or an internal error;
+//      sweep: a point failed or is missing
+//   3  validate: a prediction outside its tolerance (exit_check_failed, cmd_validate.h)
 #pragma once
 
 #include <iosfwd>
