@@ -242,12 +242,6 @@ uint64_t ks8851_system::bus_transactions() const {
     return m_spi_host->stats().frames;
 }
 
-void ks8851_system::fail(const std::string& why) {
-    if (m_failure.empty())
-        m_failure = why;
-    sc_stop();
-}
-
 std::string ks8851_system::bring_up() {
     const std::string variant = m_sc.driver.variant;
     system::apply_kernel_platform(m_pf, m_cpu);
@@ -333,50 +327,23 @@ void ks8851_system::bind_traffic() {
 }
 
 void ks8851_system::main() {
-    // Errors come back as text, not exceptions: throwing inside a SystemC thread confuses
-    // AddressSanitizer's stack bookkeeping (it does not know the coroutine stacks).
-    if (std::string err = bring_up(); !err.empty()) {
-        fail(err);
-        return;
-    }
-    if (after_up && !after_up(*this)) {
-        m_end_reason = "test hook";
-        sc_stop();
-        return;
-    }
-    wait(to_sc(m_sc.traffic.start));
-    m_traffic->start();
-    if (!m_traffic->finished())
-        wait(m_traffic->done_event());
-    if (m_traffic->failed())
-        fail("traffic failed: " + m_traffic->error());
+    system::run_control::hooks h;
+    if (after_up)
+        h.after_up = [this] { return after_up(*this); };
     if (after_traffic)
-        after_traffic(*this);
-    m_end_reason = "traffic complete";
-    sc_stop();
+        h.after_traffic = [this] { after_traffic(*this); };
+    m_run.drive([this] { return bring_up(); }, *m_traffic, to_sc(m_sc.traffic.start), h);
 }
 
 report::report ks8851_system::run() {
-    lx_kit::set_abort_mode(lx_kit::abort_mode::stop_simulation);
-    sc_report_handler::set_actions(SC_INFO, SC_DO_NOTHING);
-    sc_start(to_sc(m_sc.duration_limit));
-    const std::string trace_error = m_trace ? trace::finish_quietly(*m_trace) : std::string();
-    if (lx_kit::aborted())
-        throw run_error("driver run stopped: " + lx_kit::abort_message());
-    if (!m_failure.empty())
-        throw run_error(m_failure);
-    if (!trace_error.empty())
-        throw run_error(trace_error);
-    if (m_end_reason.empty())
-        m_end_reason = "duration limit";
+    if (std::string error = m_run.simulate(to_sc(m_sc.duration_limit), m_trace.get());
+        !error.empty())
+        throw run_error(error);
     return make_report();
 }
 
 report::report ks8851_system::make_report() const {
-    report::report r;
-    r.sim_time_s = sc_time_stamp().to_seconds();
-    r.end_reason = m_end_reason;
-    r.flows.push_back(m_traffic->flow_report());
+    report::report r = system::start_report(m_run, *m_traffic, m_cpu, m_driver_log);
 
     report::device_report d;
     d.name = m_ndev ? lx_bus_netdev_name(m_ndev) : "ks8851";
@@ -400,10 +367,6 @@ report::report ks8851_system::make_report() const {
         d.bus_busy_s = hs.wire_time.to_seconds();
     }
     r.devices.push_back(d);
-
-    r.host_cpu_cores = m_cpu.cores();
-    r.host_cpu_busy_s = m_cpu.busy_time().to_seconds();
-    m_driver_log.append_findings(r.findings);
     for (const auto& f : m_chip->findings().list())
         r.findings.push_back({f.time.to_seconds(), "ks8851", "warning",
                               std::string(ks::to_string(f.kind)) + ": " + f.text});

@@ -31,6 +31,7 @@
 #include "testbench/host/host_cpu.h"
 #include "testbench/report/report.h"
 #include "testbench/system/driver_log.h"
+#include "testbench/system/run_control.h"
 #include "testbench/system/traffic_session.h"
 #include "testbench/trace/trace_session.h"
 
@@ -73,7 +74,6 @@ class ks8851_system : public sc_core::sc_module {
     void main();
     std::string bring_up(); // "" or why bring-up failed
     void bind_traffic();
-    void fail(const std::string& why);
     report::report make_report() const;
 
     config::scenario_config m_sc;
@@ -91,8 +91,7 @@ class ks8851_system : public sc_core::sc_module {
     std::unique_ptr<ports> m_ports;
     std::unique_ptr<traffic_session> m_traffic;
     ::net_device* m_ndev = nullptr;
-    std::string m_failure;
-    std::string m_end_reason;
+    system::run_control m_run;
     std::unique_ptr<trace::trace_session> m_trace; // last: detaches before the parts go
 };
 

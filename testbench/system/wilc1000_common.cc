@@ -78,6 +78,24 @@ std::string wilc_bring_up_netdev(const char* module, const config::scenario_conf
     return {};
 }
 
+void wilc_bind_traffic(traffic_session& traffic, host_cpu& cpu, ::net_device* const& ndev,
+                       const config::platform_profile& pf, const config::scenario_config& sc,
+                       air_link& air) {
+    // How often the application retries while the driver has stopped the netdev queue.
+    // Assumption: the real stack is woken by netif_wake_queue; 50 us bounds the extra delay.
+    const sc_core::sc_time queue_stopped_poll(50, sc_core::SC_US);
+    traffic.host_side().bind(host_traffic_port(cpu, ndev, pf.kernel, queue_stopped_poll));
+    traffic::port peer;
+    const sc_core::sc_time latency = to_sc(sc.link.latency);
+    peer.send = [&air, latency](std::vector<uint8_t> f) {
+        air.peer_send(std::move(f), sc_core::sc_time_stamp() + latency);
+    };
+    traffic.peer_side().bind(peer);
+    air.set_peer_sink([&traffic](const air_frame& f) {
+        traffic.peer_side().receive(f.bytes.data(), f.bytes.size());
+    });
+}
+
 void wilc_fill_device_report(wilc1000& chip, const wilc::params& p, sc_core::sc_time now,
                              report::device_report& d) {
     d.type = "wilc1000";

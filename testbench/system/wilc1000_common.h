@@ -8,7 +8,9 @@
 
 #include "models/air/air_link.h"
 #include "models/wilc1000/wilc1000.h"
+#include "testbench/config/platform_profile.h"
 #include "testbench/config/scenario_config.h"
+#include "testbench/host/host_cpu.h"
 #include "testbench/report/report.h"
 
 struct net_device;
@@ -31,6 +33,13 @@ air_link_params wilc_air_params(const config::link_config& l);
 std::string wilc_bring_up_netdev(const char* module, const config::scenario_config& sc,
                                  const wilc::params& chip, traffic_session& traffic,
                                  ::net_device*& ndev);
+
+// Both ends of the traffic: the host side through the real driver's xmit (`ndev` is read when
+// frames are sent; the board CPU pays the stack cost), the peer behind the access point, which
+// answers after the link latency through the air link.
+void wilc_bind_traffic(traffic_session& traffic, host_cpu& cpu, ::net_device* const& ndev,
+                       const config::platform_profile& pf, const config::scenario_config& sc,
+                       air_link& air);
 
 // The chip's share of the device report at `now`: frames, wake-ups, energy per state.
 void wilc_fill_device_report(wilc1000& chip, const wilc::params& p, sc_core::sc_time now,

@@ -20,10 +20,6 @@ using system::to_sc;
 
 namespace {
 
-// How often the application retries while the driver has stopped the netdev queue.
-// Assumption: the real stack is woken by netif_wake_queue; 50 us bounds the extra delay.
-const sc_time queue_stopped_poll(50, SC_US);
-
 // CCCR registers the MMC core's card set-up touches (SDIO spec 6.9).
 constexpr unsigned cccr_bus_if = 0x07, cccr_speed = 0x13;
 constexpr uint8_t bus_width_4bit = 0x02, speed_ehs = 0x02, speed_shs = 0x01;
@@ -83,7 +79,7 @@ wilc1000_sdio_system::wilc1000_sdio_system(sc_module_name name,
         system::endpoint_addr_of({0x02, 0x00, 0x00, 0x00, 0xb0, 0x01}, 0xc0a80101, 5001);
     m_traffic =
         std::make_unique<traffic_session>(scenario.traffic, scenario.seed, host_addr, peer_addr);
-    bind_traffic();
+    system::wilc_bind_traffic(*m_traffic, m_cpu, m_ndev, m_pf, m_sc, m_air);
     // Opt-in traces (scenario.trace): nothing is attached when they are off.
     if ((m_trace = trace::trace_session::open(scenario.trace))) {
         m_trace->attach_tasks();
@@ -100,12 +96,6 @@ wilc1000_sdio_system::wilc1000_sdio_system(sc_module_name name,
 }
 
 wilc1000_sdio_system::~wilc1000_sdio_system() = default;
-
-void wilc1000_sdio_system::fail(const std::string& why) {
-    if (m_failure.empty())
-        m_failure = why;
-    sc_stop();
-}
 
 std::string wilc1000_sdio_system::enumerate_card() {
     // mmc_attach_sdio after identification (CMD5/CMD3/CMD7 are not replayed): read the CCCR
@@ -165,33 +155,8 @@ std::string wilc1000_sdio_system::bring_up() {
     return system::wilc_bring_up_netdev("wilc1000_sdio", m_sc, m_chip_params, *m_traffic, m_ndev);
 }
 
-void wilc1000_sdio_system::bind_traffic() {
-    m_traffic->host_side().bind(
-        system::host_traffic_port(m_cpu, m_ndev, m_pf.kernel, queue_stopped_poll));
-    traffic::port peer;
-    const sc_time latency = to_sc(m_sc.link.latency);
-    peer.send = [this, latency](std::vector<uint8_t> f) {
-        m_air.peer_send(std::move(f), sc_time_stamp() + latency);
-    };
-    m_traffic->peer_side().bind(peer);
-    m_air.set_peer_sink([this](const air_frame& f) {
-        m_traffic->peer_side().receive(f.bytes.data(), f.bytes.size());
-    });
-}
-
 void wilc1000_sdio_system::main() {
-    if (std::string err = bring_up(); !err.empty()) {
-        fail(err);
-        return;
-    }
-    wait(to_sc(m_sc.traffic.start));
-    m_traffic->start();
-    if (!m_traffic->finished())
-        wait(m_traffic->done_event());
-    if (m_traffic->failed())
-        fail("traffic failed: " + m_traffic->error());
-    m_end_reason = "traffic complete";
-    sc_stop();
+    m_run.drive([this] { return bring_up(); }, *m_traffic, to_sc(m_sc.traffic.start));
 }
 
 report::report wilc1000_sdio_system::run() {
@@ -203,30 +168,13 @@ report::report wilc1000_sdio_system::run() {
 }
 
 report::report wilc1000_sdio_system::run(std::string& error) {
-    lx_kit::set_abort_mode(lx_kit::abort_mode::stop_simulation);
-    sc_report_handler::set_actions(SC_INFO, SC_DO_NOTHING);
-    sc_start(to_sc(m_sc.duration_limit));
-    const std::string trace_error = m_trace ? trace::finish_quietly(*m_trace) : std::string();
-    if (lx_kit::aborted())
-        error = "driver run stopped: " + lx_kit::abort_message();
-    else if (!m_failure.empty())
-        error = m_failure;
-    else
-        error = trace_error;
-    if (!error.empty())
-        return {};
-    if (m_end_reason.empty())
-        m_end_reason = "duration limit";
-    return make_report();
+    error = m_run.simulate(to_sc(m_sc.duration_limit), m_trace.get());
+    return error.empty() ? make_report() : report::report{};
 }
 
 report::report wilc1000_sdio_system::make_report() const {
-    report::report r;
+    report::report r = system::start_report(m_run, *m_traffic, m_cpu, m_driver_log);
     const sc_time now = sc_time_stamp();
-    r.sim_time_s = now.to_seconds();
-    r.end_reason = m_end_reason;
-    r.flows.push_back(m_traffic->flow_report());
-
     report::device_report d;
     d.name = m_ndev ? lx_bus_netdev_name(m_ndev) : "wilc1000";
     d.bus = "sdio";
@@ -239,10 +187,6 @@ report::report wilc1000_sdio_system::make_report() const {
     d.bus_bytes = hs.data_bytes;
     d.bus_busy_s = hs.bus_busy.to_seconds();
     r.devices.push_back(d);
-
-    r.host_cpu_cores = m_cpu.cores();
-    r.host_cpu_busy_s = m_cpu.busy_time().to_seconds();
-    m_driver_log.append_findings(r.findings);
     for (const auto& f : m_chip->findings().list())
         r.findings.push_back({f.time.to_seconds(), "wilc1000", "warning",
                               std::string(wilc::to_string(f.kind)) + ": " + f.text});

@@ -24,6 +24,7 @@
 #include "testbench/report/report.h"
 #include "testbench/system/cpu_sdio_port.h"
 #include "testbench/system/driver_log.h"
+#include "testbench/system/run_control.h"
 #include "testbench/system/traffic_session.h"
 #include "testbench/trace/trace_session.h"
 
@@ -54,8 +55,6 @@ class wilc1000_sdio_system : public sc_core::sc_module {
     void main();
     std::string bring_up();
     std::string enumerate_card(); // the MMC core's part of bring-up (bus width, high speed)
-    void bind_traffic();
-    void fail(const std::string& why);
     report::report make_report() const;
 
     config::scenario_config m_sc;
@@ -71,8 +70,7 @@ class wilc1000_sdio_system : public sc_core::sc_module {
     std::unique_ptr<traffic_session> m_traffic;
     ::net_device* m_ndev = nullptr;
     std::vector<uint8_t> m_firmware;
-    std::string m_failure;
-    std::string m_end_reason;
+    system::run_control m_run;
     std::unique_ptr<trace::trace_session> m_trace; // last: detaches before the parts go
 };
 

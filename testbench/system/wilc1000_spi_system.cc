@@ -23,9 +23,6 @@ using system::to_sc;
 namespace {
 
 constexpr int wilc_irq_number = 1; // the Linux IRQ number of the GPIO the chip's IRQ pin is on
-// How often the application retries while the driver has stopped the netdev queue.
-// Assumption: the real stack is woken by netif_wake_queue; 50 us bounds the extra delay.
-const sc_time queue_stopped_poll(50, SC_US);
 
 } // namespace
 
@@ -60,7 +57,7 @@ wilc1000_spi_system::wilc1000_spi_system(sc_module_name name,
     m_traffic =
         std::make_unique<traffic_session>(scenario.traffic, scenario.seed, host_addr, peer_addr);
     m_irq_src = std::make_unique<irq_binding>(m_irq);
-    bind_traffic();
+    system::wilc_bind_traffic(*m_traffic, m_cpu, m_ndev, m_pf, m_sc, m_air);
     // Opt-in traces (scenario.trace): nothing is attached when they are off.
     if ((m_trace = trace::trace_session::open(scenario.trace))) {
         m_trace->attach_tasks();
@@ -77,12 +74,6 @@ wilc1000_spi_system::wilc1000_spi_system(sc_module_name name,
 }
 
 wilc1000_spi_system::~wilc1000_spi_system() = default;
-
-void wilc1000_spi_system::fail(const std::string& why) {
-    if (m_failure.empty())
-        m_failure = why;
-    sc_stop();
-}
 
 std::string wilc1000_spi_system::bring_up() {
     const std::string variant = m_sc.driver.variant;
@@ -112,40 +103,8 @@ std::string wilc1000_spi_system::bring_up() {
     return system::wilc_bring_up_netdev("wilc1000_spi", m_sc, m_chip_params, *m_traffic, m_ndev);
 }
 
-void wilc1000_spi_system::bind_traffic() {
-    // Host side: the real driver's xmit; the board CPU pays the stack cost.
-    m_traffic->host_side().bind(
-        system::host_traffic_port(m_cpu, m_ndev, m_pf.kernel, queue_stopped_poll));
-
-    // Peer side: the far host answers through the access point after the link latency.
-    traffic::port peer;
-    const sc_time latency = to_sc(m_sc.link.latency);
-    peer.send = [this, latency](std::vector<uint8_t> f) {
-        m_air.peer_send(std::move(f), sc_time_stamp() + latency);
-    };
-    m_traffic->peer_side().bind(peer);
-    m_air.set_peer_sink([this](const air_frame& f) {
-        m_traffic->peer_side().receive(f.bytes.data(), f.bytes.size());
-    });
-}
-
 void wilc1000_spi_system::main() {
-    // Errors come back as text, not exceptions: throwing inside a SystemC thread confuses
-    // AddressSanitizer's stack bookkeeping (it does not know the coroutine stacks).
-    if (std::string err = bring_up(); !err.empty()) {
-        fail(err);
-        return;
-    }
-    m_up_time = sc_time_stamp();
-
-    wait(to_sc(m_sc.traffic.start));
-    m_traffic->start();
-    if (!m_traffic->finished())
-        wait(m_traffic->done_event());
-    if (m_traffic->failed())
-        fail("traffic failed: " + m_traffic->error());
-    m_end_reason = "traffic complete";
-    sc_stop();
+    m_run.drive([this] { return bring_up(); }, *m_traffic, to_sc(m_sc.traffic.start));
 }
 
 report::report wilc1000_spi_system::run() {
@@ -157,31 +116,13 @@ report::report wilc1000_spi_system::run() {
 }
 
 report::report wilc1000_spi_system::run(std::string& error) {
-    lx_kit::set_abort_mode(lx_kit::abort_mode::stop_simulation);
-    // SystemC's own info messages ("Simulation stopped by user.") are noise in a report.
-    sc_report_handler::set_actions(SC_INFO, SC_DO_NOTHING);
-    sc_start(to_sc(m_sc.duration_limit));
-    const std::string trace_error = m_trace ? trace::finish_quietly(*m_trace) : std::string();
-    if (lx_kit::aborted())
-        error = "driver run stopped: " + lx_kit::abort_message();
-    else if (!m_failure.empty())
-        error = m_failure;
-    else
-        error = trace_error;
-    if (!error.empty())
-        return {};
-    if (m_end_reason.empty())
-        m_end_reason = "duration limit";
-    return make_report();
+    error = m_run.simulate(to_sc(m_sc.duration_limit), m_trace.get());
+    return error.empty() ? make_report() : report::report{};
 }
 
 report::report wilc1000_spi_system::make_report() const {
-    report::report r;
+    report::report r = system::start_report(m_run, *m_traffic, m_cpu, m_driver_log);
     const sc_time now = sc_time_stamp();
-    r.sim_time_s = now.to_seconds();
-    r.end_reason = m_end_reason;
-    r.flows.push_back(m_traffic->flow_report());
-
     report::device_report d;
     d.name = m_ndev ? lx_bus_netdev_name(m_ndev) : "wilc1000";
     d.bus = "spi";
@@ -192,10 +133,6 @@ report::report wilc1000_spi_system::make_report() const {
     d.bus_bytes = hs.bytes;
     d.bus_busy_s = hs.wire_time.to_seconds();
     r.devices.push_back(d);
-
-    r.host_cpu_cores = m_cpu.cores();
-    r.host_cpu_busy_s = m_cpu.busy_time().to_seconds();
-    m_driver_log.append_findings(r.findings);
     for (const auto& f : m_chip->findings().list())
         r.findings.push_back({f.time.to_seconds(), "wilc1000", "warning",
                               std::string(wilc::to_string(f.kind)) + ": " + f.text});

@@ -23,6 +23,7 @@
 #include "testbench/report/report.h"
 #include "testbench/system/cpu_spi_port.h"
 #include "testbench/system/driver_log.h"
+#include "testbench/system/run_control.h"
 #include "testbench/system/traffic_session.h"
 #include "testbench/trace/trace_session.h"
 
@@ -55,8 +56,6 @@ class wilc1000_spi_system : public sc_core::sc_module {
   private:
     void main();
     std::string bring_up(); // "" or why bring-up failed
-    void bind_traffic();
-    void fail(const std::string& why);
     report::report make_report() const;
 
     config::scenario_config m_sc;
@@ -74,9 +73,7 @@ class wilc1000_spi_system : public sc_core::sc_module {
     std::unique_ptr<irq_binding> m_irq_src;
     ::net_device* m_ndev = nullptr;
     std::vector<uint8_t> m_firmware;
-    std::string m_failure;
-    std::string m_end_reason;
-    sc_core::sc_time m_up_time;
+    system::run_control m_run;
     std::unique_ptr<trace::trace_session> m_trace; // last: detaches before the parts go
 };
 

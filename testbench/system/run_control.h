@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: MIT
+// The life of one run, the same for every system: the system thread brings the interface up
+// through the real driver, starts the traffic and waits for it; the first failure stops the
+// simulation; after sc_start the trace files are closed and the outcome is one error text or a
+// report. Systems own their parts and pass them in; this only sequences them.
+//
+// Errors are text, not exceptions, inside the simulation: throwing inside a SystemC thread
+// confuses AddressSanitizer's stack bookkeeping (it does not know the coroutine stacks).
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include <systemc>
+
+#include "testbench/host/host_cpu.h"
+#include "testbench/report/report.h"
+#include "testbench/system/driver_log.h"
+#include "testbench/system/traffic_session.h"
+#include "testbench/trace/trace_session.h"
+
+namespace nicsim::system {
+
+class run_control {
+  public:
+    // Optional test hooks, run on the system thread: `after_up` once the interface is up (false
+    // ends the run there, end reason "test hook"); `after_traffic` when the traffic finished.
+    struct hooks {
+        std::function<bool()> after_up;
+        std::function<void()> after_traffic;
+    };
+
+    // Records the first failure and stops the simulation.
+    void fail(const std::string& why);
+
+    // The system thread's body. `bring_up` returns "" or why it failed.
+    void drive(const std::function<std::string()>& bring_up, traffic_session& traffic,
+               sc_core::sc_time traffic_start, const hooks& h = {});
+
+    // Runs the simulation up to `limit` (once per process), then closes the traces. Returns ""
+    // or why the run failed (driver abort, a failure passed to fail(), a trace file error).
+    std::string simulate(sc_core::sc_time limit, trace::trace_session* trace);
+
+    // "traffic complete", "test hook" or "duration limit".
+    const std::string& end_reason() const { return m_end_reason; }
+
+  private:
+    std::string m_failure;
+    std::string m_end_reason;
+};
+
+// The parts of a report every system fills alike: simulated time, end reason, the flow, the
+// host CPU and the driver's own error/warning lines. The system adds its device and chip.
+report::report start_report(const run_control& rc, const traffic_session& traffic,
+                            const host_cpu& cpu, const driver_log_collector& log);
+
+} // namespace nicsim::system
