@@ -105,8 +105,22 @@ void sdio_host::transfer(sdio_payload& p) {
         }
     } guard{*this};
 
+    // The schedule lives in a host-owned pool, not on the caller's stack: a thread still waiting
+    // in here when the simulation ends is never unwound, and its block vector would leak.
+    if (m_free_schedules.empty()) {
+        m_schedules.push_back(std::make_unique<sdio_schedule>());
+        m_free_schedules.push_back(m_schedules.back().get());
+    }
+    sdio_schedule& s = *m_free_schedules.back();
+    m_free_schedules.pop_back();
+    struct give_back {
+        sdio_host& host;
+        sdio_schedule* p;
+        ~give_back() { host.m_free_schedules.push_back(p); }
+    } sched_back{*this, &s};
+
     const sc_core::sc_time origin = sc_core::sc_time_stamp();
-    sdio_schedule s = compute_schedule(p, m_clock_hz, m_bus_width, m_timing);
+    s = compute_schedule(p, m_clock_hz, m_bus_width, m_timing);
     if (origin + s.cmd_start < m_bus_free_at) // N_RC after the previous response
         s = compute_schedule(p, m_clock_hz, m_bus_width, m_timing,
                              m_bus_free_at - (origin + s.cmd_start));

@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include <systemc>
@@ -106,6 +107,8 @@ class sdio_host : public sc_core::sc_module {
     unsigned m_bus_width = 1;
     sdio_host_stats m_stats;
     std::vector<sdio_observer*> m_observers;
+    std::vector<std::unique_ptr<sdio_schedule>> m_schedules; // all schedules, see transfer()
+    std::vector<sdio_schedule*> m_free_schedules;            // ... of which not in use
     uint64_t m_next_ticket = 0; // FIFO of callers waiting for the controller
     uint64_t m_serving = 0;
     sc_core::sc_event m_idle;
