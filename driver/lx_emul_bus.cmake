@@ -18,5 +18,5 @@ set_source_files_properties(${_bus_c} PROPERTIES
 # <linux/...> includes (e.g. <linux/limits.h> from <climits>).
 target_include_directories(nicsim_lx_emul_bus PUBLIC
     "$<$<COMPILE_LANGUAGE:C>:${NICSIM_DRIVER_INCLUDE_DIR}>" "${PROJECT_SOURCE_DIR}")
-target_link_libraries(nicsim_lx_emul_bus PUBLIC nicsim_bus_spi nicsim_systemc
+target_link_libraries(nicsim_lx_emul_bus PUBLIC nicsim_bus_spi nicsim_bus_par nicsim_systemc
                       PRIVATE nicsim_warnings)

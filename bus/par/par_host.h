@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Host side of the 16-bit parallel bus: an EIM-class external bus controller with one chip
-// select. It implements the driver emulation's mmio16_bus_if, so ioread16/iowrite16 (and the
-// _rep variants, one call per word) of the KS8851-16MLL driver land here. Every access blocks
+// select. The driver seam adapts it (driver/include/nicsim/bus_attach.h: mmio16_attach), so
+// ioread16/iowrite16 (and the _rep variants, one call per word) of the KS8851-16MLL driver land
+// here; the bus knows no driver. Every access blocks
 // the calling SC_THREAD for its strobe timing (par_timing.h) and is handed to the device on
 // `par_out` at the strobe's trailing edge. Concurrent callers are served one access at a time.
 #pragma once
@@ -13,7 +14,6 @@
 
 #include "bus/par/par_sockets.h"
 #include "bus/par/par_timing.h"
-#include "driver/lx_emul_bus/bus_bridge.h"
 
 namespace nicsim::par {
 
@@ -42,7 +42,7 @@ class par_observer {
     virtual void on_access(const par_payload& p, const par_access_times& t) = 0;
 };
 
-class par_host : public sc_core::sc_module, public nicsim::lx_bus::mmio16_bus_if {
+class par_host : public sc_core::sc_module {
   public:
     par_initiator_socket par_out;
 
@@ -51,10 +51,10 @@ class par_host : public sc_core::sc_module, public nicsim::lx_bus::mmio16_bus_if
     par_host(const sc_core::sc_module_name& name, const par_timing& timing = {},
              uint64_t window_base = 0, uint64_t window_size = 0x10000);
 
-    // mmio16_bus_if. Must be called from an SC_THREAD. Throw std::out_of_range for an address
+    // One 16-bit access. Must be called from an SC_THREAD. Throw std::out_of_range for an address
     // outside the window and std::runtime_error when the device rejects the access.
-    uint16_t read16(uint64_t addr) override;
-    void write16(uint64_t addr, uint16_t value) override;
+    uint16_t read16(uint64_t addr);
+    void write16(uint64_t addr, uint16_t value);
 
     // One access with explicit lanes (8-bit accesses): blocking, same rules as read16/write16.
     void access(par_payload& p);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The seam between the C kernel functions of lx_emul_bus (spi.c, sdio.c, io.c) and their C++
  * bridges (bus_bridge.cc): plain C types only, no Linux headers, so both sides include it.
- * Each bus device carries an opaque `bridge` pointer the testbench set via bus_bridge.h; a
+ * Each bus device carries an opaque `bridge` pointer the testbench set via nicsim/bus_attach.h; a
  * NULL bridge means "nothing attached" and the C++ side stops the run with a clear message. */
 #ifndef LX_EMUL_BUS_BRIDGE_C_H
 #define LX_EMUL_BUS_BRIDGE_C_H

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // C++ bridges behind spi_sync / sdio_* / ioread16: each kernel device points at one bridge
 // object (created here, owned by a registry freed at exit) that forwards to the attached model.
-#include "driver/lx_emul_bus/bus_bridge.h"
+#include "driver/include/nicsim/bus_attach.h"
 
 #include <cerrno>
 #include <exception>
@@ -11,6 +11,7 @@
 
 #include <systemc>
 
+#include "bus/par/par_host.h"
 #include "bus/spi/spi_host.h"
 #include "driver/include/lx_kit/lx_kit.h"
 #include "driver/lx_emul_bus/bridge_c.h"
@@ -32,6 +33,16 @@ class host_port final : public spi_port {
     nicsim::spi::spi_host& m_host;
 };
 
+class par_port final : public mmio16_bus_if {
+  public:
+    explicit par_port(nicsim::par::par_host& h) : m_host(h) {}
+    uint16_t read16(uint64_t addr) override { return m_host.read16(addr); }
+    void write16(uint64_t addr, uint16_t value) override { m_host.write16(addr, value); }
+
+  private:
+    nicsim::par::par_host& m_host;
+};
+
 struct sdio_bridge {
     sdio_host_if* host = nullptr;
 };
@@ -45,6 +56,7 @@ struct registry {
     std::vector<std::unique_ptr<host_port>> host_ports;
     std::vector<std::unique_ptr<sdio_bridge>> sdio;
     std::vector<std::unique_ptr<mmio_bridge>> mmio;
+    std::vector<std::unique_ptr<par_port>> par_ports;
 };
 registry& reg() {
     static registry r;
@@ -79,6 +91,12 @@ void mmio16_attach(::platform_device* pdev, mmio16_bus_if& bus) {
     b->bus = &bus;
     lx_bus_platform_set_bridge(pdev, b.get());
     reg().mmio.push_back(std::move(b));
+}
+
+void mmio16_attach(::platform_device* pdev, nicsim::par::par_host& host) {
+    auto p = std::make_unique<par_port>(host);
+    mmio16_attach(pdev, *p);
+    reg().par_ports.push_back(std::move(p));
 }
 
 } // namespace nicsim::lx_bus

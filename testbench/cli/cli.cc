@@ -31,7 +31,7 @@ void fill_run_info(report::report& r, const config::scenario_config& s,
     r.run.scenario = s.name;
     r.run.scenario_file = s.source_file;
     r.run.platform = p.name;
-    r.run.device = config::to_string(s.device.type);
+    r.run.device = s.device.type;
     r.run.bus = config::to_string(s.device.bus);
     r.run.bus_clock_hz = s.device.bus_clock.hz;
     r.run.driver_variant = s.driver.variant;
@@ -122,7 +122,7 @@ int cmd_validate(const std::string& file, const std::vector<std::string>& sets, 
         } else {
             const auto l = config::load_scenario(file, options_with(sets));
             out << "ok: " << file << ": scenario '" << l.scenario.name << "' ("
-                << config::to_string(l.scenario.device.type) << "/"
+                << l.scenario.device.type << "/"
                 << config::to_string(l.scenario.device.bus) << ", "
                 << config::to_string(l.scenario.traffic.kind) << ", platform '" << l.platform.name
                 << "' from " << l.scenario.platform << ")\n";

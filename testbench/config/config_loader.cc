@@ -13,15 +13,6 @@ namespace fs = std::filesystem;
 #define NICSIM_CONFIGS_DIR "configs"
 #endif
 
-const char* to_string(device_type t) {
-    switch (t) {
-    case device_type::wilc1000:
-        return "wilc1000";
-    case device_type::ks8851:
-        return "ks8851";
-    }
-    return "?";
-}
 const char* to_string(bus_type b) {
     switch (b) {
     case bus_type::spi:
@@ -123,6 +114,13 @@ void read_platform(yaml_reader& r, platform_profile& p, bool require) {
 
     yaml_reader s = section(r, "spi_host", require);
     field(s, "controller", p.spi_host.controller, require);
+    field(s, "cpu_cost", p.spi_host.cpu_cost, require,
+          check_fn<std::string>([](const std::string& v) {
+              return v == "generic" || v == "bcm2835"
+                         ? std::string()
+                         : std::string("unknown SPI controller CPU cost model '" + v +
+                                       "' (known: generic, bcm2835)");
+          }));
     field(s, "max_speed", p.spi_host.max_speed, require);
     field(s, "per_message_overhead", p.spi_host.per_message_overhead, require);
     field(s, "per_transfer_overhead", p.spi_host.per_transfer_overhead, require);
@@ -146,6 +144,7 @@ void read_platform(yaml_reader& r, platform_profile& p, bool require) {
             return f.hz > 0 ? std::string() : std::string("must be > 0");
         });
         field(b, "controller", p.par_bus.controller, all);
+        field(b, "window_base", p.par_bus.window_base, all);
         field(b, "bus_clock", p.par_bus.bus_clock, all, positive_hz);
         field(b, "issue_cycles", p.par_bus.issue_cycles, all);
         field(b, "addr_setup_cycles", p.par_bus.addr_setup_cycles, all);
@@ -214,46 +213,52 @@ std::string resolve_platform(yaml_reader& r, const std::string& key, const std::
                     (known.empty() ? std::string("none") : yaml_reader::join(known)) + ")");
 }
 
-struct module_param_spec {
-    const char* name;
-    const char* type; // "bool" or "int"
-};
-
-std::vector<module_param_spec> module_params_of(device_type t) {
-    switch (t) {
-    case device_type::wilc1000: // drivers/net/wireless/microchip/wilc1000/spi.c
-        return {{"enable_crc7", "bool"}, {"enable_crc16", "bool"}};
-    case device_type::ks8851: // ks8851_spi.c / ks8851_par.c: module_param_named(message, ...)
-        return {{"message", "int"}};
-    }
-    return {};
+const device_keys& read_device_type(yaml_reader& r, const device_catalog& catalog,
+                                    std::string& type) {
+    std::vector<std::string> known;
+    for (const auto* d : catalog.devices)
+        known.push_back(d->type);
+    type = r.one_of("type", known);
+    return *catalog.find(type);
 }
 
-device_config read_device(yaml_reader r) {
+std::string bus_list(const device_keys& k) {
+    std::vector<std::string> names;
+    for (const auto& b : k.buses)
+        names.push_back(to_string(b.bus));
+    return yaml_reader::join(names);
+}
+
+device_config read_device(yaml_reader r, const device_catalog& catalog, const device_keys*& keys) {
     device_config d;
-    d.type =
-        r.enumerated<device_type>("type", names_of({device_type::wilc1000, device_type::ks8851}));
+    keys = &read_device_type(r, catalog, d.type);
+    const device_keys& k = *keys;
     d.bus = r.enumerated<bus_type>("bus", names_of({bus_type::spi, bus_type::sdio, bus_type::par}));
-    const bool wilc = d.type == device_type::wilc1000;
-    if (wilc && d.bus == bus_type::par)
-        r.fail("bus", "wilc1000 has no parallel bus interface (supported: spi, sdio)");
-    if (!wilc && d.bus == bus_type::sdio)
-        r.fail("bus", "ks8851 has no SDIO interface (supported: spi, par)");
+    const bus_keys* bk = k.find_bus(d.bus);
+    if (!bk)
+        r.fail("bus", d.type + " has no " +
+                          (d.bus == bus_type::par    ? std::string("parallel bus")
+                           : d.bus == bus_type::sdio ? std::string("SDIO")
+                                                     : std::string("SPI")) +
+                          " interface (supported: " + bus_list(k) + ")");
 
     // Upper limits are the chips' datasheet maxima (docs/scenarios.md, hardware-facts.md §1, §2).
-    if (d.bus == bus_type::par) {
+    if (bk->default_clock_hz <= 0) {
         if (r.has("bus_clock"))
-            r.fail("bus_clock", "does not apply to the parallel bus (it has no clock)");
+            r.fail("bus_clock", std::string("does not apply to the ") +
+                                    (d.bus == bus_type::par ? "parallel bus" : to_string(d.bus)) +
+                                    " (it has no clock)");
     } else {
-        const double max_hz = d.bus == bus_type::sdio ? 50e6 : wilc ? 48e6 : 40e6;
-        const double dflt = d.bus == bus_type::sdio ? 50e6 : wilc ? 48e6 : 25e6;
-        d.bus_clock = r.optional<frequency>(
-            "bus_clock", frequency{dflt}, check_fn<frequency>([&](const frequency& f) {
-                return f.hz <= max_hz
-                           ? std::string()
-                           : std::string("above the ") + to_string(d.type) + " " +
-                                 to_string(d.bus) + " maximum of " + to_string(frequency{max_hz});
-            }));
+        const double max_hz = bk->max_clock_hz;
+        d.bus_clock = r.optional<frequency>("bus_clock", frequency{bk->default_clock_hz},
+                                            check_fn<frequency>([&](const frequency& f) {
+                                                return f.hz <= max_hz
+                                                           ? std::string()
+                                                           : std::string("above the ") + d.type +
+                                                                 " " + to_string(d.bus) +
+                                                                 " maximum of " +
+                                                                 to_string(frequency{max_hz});
+                                            }));
     }
 
     if (d.bus == bus_type::sdio) {
@@ -265,51 +270,40 @@ device_config read_device(yaml_reader r) {
         r.fail("bus_width", "applies to sdio only");
     }
 
-    const irq_mode dflt_irq = d.bus == bus_type::sdio ? irq_mode::in_band : irq_mode::gpio;
     d.irq = r.enumerated<irq_mode>(
-        "irq", names_of({irq_mode::gpio, irq_mode::in_band, irq_mode::none}), dflt_irq);
+        "irq", names_of({irq_mode::gpio, irq_mode::in_band, irq_mode::none}), bk->default_irq);
     if (d.irq == irq_mode::in_band && d.bus != bus_type::sdio)
         r.fail("irq", "in_band interrupts exist only on sdio");
-    // sdio.c takes the out-of-band GPIO interrupt only when built with
-    // CONFIG_WILC1000_HW_OOB_INTR, which nicsim's driver build does not set; without any
-    // interrupt it has no polled mode.
-    if (d.bus == bus_type::sdio && d.irq != irq_mode::in_band)
-        r.fail("irq", "the wilc1000 sdio driver of this build uses the SDIO in-band interrupt "
-                      "only (CONFIG_WILC1000_HW_OOB_INTR is not set): use in_band");
+    if (std::find(bk->irq_modes.begin(), bk->irq_modes.end(), d.irq) == bk->irq_modes.end())
+        r.fail("irq", bk->irq_note);
 
     if (auto p = r.optional_child("power")) {
         d.power.supply_voltage_v = p->optional<voltage>("supply_voltage", voltage{}).volts;
         if (auto c = p->optional_child("currents")) {
-            // The chip models' energy states (ns-3 naming): models/wilc1000/wilc1000_power.h.
-            const std::vector<std::string> states = {"sleep", "idle", "wakeup", "rx", "tx"};
+            // The chip model's energy states (ns-3 naming), as its binding lists them.
+            const auto& states = k.power_states;
             for (const auto& [state, text] : c->scalar_entries()) {
                 if (std::find(states.begin(), states.end(), state) == states.end())
-                    c->fail_key(state, "unknown power state '" + state +
-                                           "' (expected one of: sleep, idle, wakeup, rx, tx)");
+                    c->fail_key(state, "unknown power state '" + state + "' (expected one of: " +
+                                           yaml_reader::join(states) + ")");
                 d.power.state_current_a[state] = c->required<current>(state).amperes;
             }
         }
         p->reject_unknown_keys();
     }
     if (auto t = r.optional_child("timing")) {
-        if (!wilc)
-            r.fail("timing", "chip timing overrides exist only for wilc1000");
-        auto opt = [&](const char* key, std::optional<duration>& out) {
+        if (k.timing_keys.empty())
+            r.fail("timing", "the " + d.type + " model has no chip timing overrides");
+        for (const auto& key : k.timing_keys)
             if (t->has(key))
-                out = t->required<duration>(key);
-        };
-        opt("wake_latency", d.timing.wake_latency);
-        opt("sleep_entry_delay", d.timing.sleep_entry_delay);
-        opt("deep_sleep_after", d.timing.deep_sleep_after);
-        opt("deep_wake_latency", d.timing.deep_wake_latency);
-        opt("boot_delay", d.timing.boot_delay);
+                d.timing[key] = t->required<duration>(key);
         t->reject_unknown_keys();
     }
     r.reject_unknown_keys();
     return d;
 }
 
-driver_config read_driver(yaml_reader r, const device_config& dev,
+driver_config read_driver(yaml_reader r, const device_config& dev, const device_keys& keys,
                           const std::vector<std::string>& known_variants) {
     driver_config d;
     std::vector<std::string> variants = {"pristine"};
@@ -318,14 +312,13 @@ driver_config read_driver(yaml_reader r, const device_config& dev,
             variants.push_back(v);
     d.variant = r.one_of("variant", variants, std::string("pristine"));
     d.power_save = r.optional<bool>("power_save", false);
-    if (d.power_save && dev.type != device_type::wilc1000)
-        r.fail("power_save", std::string("the ") + to_string(dev.type) +
-                                 " driver has no chip sleep control (only wilc1000 has)");
+    if (d.power_save && !keys.chip_sleep)
+        r.fail("power_save", "the " + dev.type + " driver has no chip sleep control");
     if (auto mp = r.optional_child("module_params")) {
-        const auto specs = module_params_of(dev.type);
+        const auto& specs = keys.module_params;
         for (const auto& [name, text] : mp->scalar_entries()) {
             auto it = std::find_if(specs.begin(), specs.end(),
-                                   [&](const module_param_spec& s) { return name == s.name; });
+                                   [&](const module_param_keys& s) { return name == s.name; });
             if (it == specs.end() && d.variant != "pristine") {
                 // A patched variant may add parameters (e.g. no-chip-sleep's chip_sleep); the
                 // run checks them against the variant's own module registry.
@@ -336,11 +329,10 @@ driver_config read_driver(yaml_reader r, const device_config& dev,
                 std::vector<std::string> known;
                 for (const auto& s : specs)
                     known.push_back(s.name);
-                mp->fail_key(name, "unknown module parameter '" + name + "' of the " +
-                                       to_string(dev.type) +
+                mp->fail_key(name, "unknown module parameter '" + name + "' of the " + dev.type +
                                        " driver (known: " + yaml_reader::join(known) + ")");
             }
-            if (std::string(it->type) == "bool")
+            if (it->type == "bool")
                 d.module_params[name] = mp->required<bool>(name) ? "true" : "false";
             else
                 d.module_params[name] = std::to_string(mp->required<int>(name));
@@ -407,14 +399,14 @@ traffic_config read_traffic(yaml_reader r) {
     return t;
 }
 
-link_config read_link(yaml_reader r, const device_config& dev) {
+link_config read_link(yaml_reader r, const device_keys& keys) {
     link_config l;
-    const bool wifi = dev.type == device_type::wilc1000;
     l.phy_rate = r.optional<bit_rate>(
-        "phy_rate", bit_rate{wifi ? 72.2e6 : 100e6}, check_fn<bit_rate>([](const bit_rate& b) {
+        "phy_rate", bit_rate{keys.default_phy_rate_bps}, check_fn<bit_rate>([](const bit_rate& b) {
             return b.bps > 0 ? std::string() : std::string("must be > 0");
         }));
-    l.mac_efficiency = r.optional<double>("mac_efficiency", wifi ? 0.6 : 1.0, fraction_in_0_1());
+    l.mac_efficiency =
+        r.optional<double>("mac_efficiency", keys.default_mac_efficiency, fraction_in_0_1());
     l.latency = r.optional<duration>("latency", parse_duration("100us"));
     r.reject_unknown_keys();
     return l;
@@ -488,10 +480,13 @@ loaded_scenario load_scenario(const std::string& file, const load_options& optio
         platform_overrides->reject_unknown_keys();
     }
 
-    sc.device = read_device(r.child("device"));
-    sc.driver = read_driver(optional_section(r, "driver"), sc.device, options.known_variants);
+    const device_catalog& catalog = options.devices ? *options.devices : device_catalog::linked();
+    const device_keys* keys = nullptr;
+    sc.device = read_device(r.child("device"), catalog, keys);
+    sc.driver =
+        read_driver(optional_section(r, "driver"), sc.device, *keys, options.known_variants);
     sc.traffic = read_traffic(r.child("traffic"));
-    sc.link = read_link(optional_section(r, "link"), sc.device);
+    sc.link = read_link(optional_section(r, "link"), *keys);
     sc.trace = read_trace(optional_section(r, "trace"));
     r.reject_unknown_keys();
     return out;

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "testbench/config/device_catalog.h"
 #include "testbench/config/platform_profile.h"
 #include "testbench/config/scenario_config.h"
 #include "testbench/config/yaml_reader.h"
@@ -23,6 +24,8 @@ struct load_options {
     // Directory with platforms/*.yaml searched after the scenario's own directory; empty =
     // default_configs_dir().
     std::string configs_dir;
+    // The device types scenarios may name and their keys; null = device_catalog::linked().
+    const device_catalog* devices = nullptr;
 };
 
 struct loaded_scenario {

@@ -37,6 +37,11 @@ struct kernel_timing {
 // Mirrors nicsim::spi::spi_host_timing (bus/spi/spi_timing.h) field by field.
 struct spi_host_config {
     std::string controller;             // spi_host.controller: name, informational (e.g. atmel_spi)
+    // spi_host.cpu_cost: how the controller's Linux driver spends the CPU per spi_sync
+    // (testbench/board): "generic" (overhead on a core, PIO below dma_threshold holds the core)
+    // or "bcm2835" (spi-bcm2835.c: short transfers busy-polled up to polling_limit, others by
+    // DMA/IRQ with a scheduler wake-up).
+    std::string cpu_cost = "generic";
     frequency max_speed;                // spi_host.max_speed: highest SCK the controller generates
     duration per_message_overhead;      // spi_host.per_message_overhead: spi_sync → CS assert
     duration per_transfer_overhead;     // spi_host.per_transfer_overhead: per spi_transfer setup
@@ -60,6 +65,7 @@ struct spi_host_config {
 struct par_bus_config {
     bool present = false;               // the profile has a par_bus section
     std::string controller;             // par_bus.controller: name, informational (e.g. imx-weim)
+    std::uint64_t window_base = 0;      // par_bus.window_base: bus address of the chip-select window
     frequency bus_clock;                // par_bus.bus_clock: controller clock the cycles count
     unsigned issue_cycles = 0;          // par_bus.issue_cycles: load/store -> CS# asserted
     unsigned addr_setup_cycles = 0;     // par_bus.addr_setup_cycles: CS#/address -> RD#/WR# low

@@ -15,14 +15,12 @@
 
 namespace nicsim::config {
 
-enum class device_type { wilc1000, ks8851 };
 enum class bus_type { spi, sdio, par };
 // How the chip's interrupt reaches the host: a dedicated GPIO line (spi->irq set), SDIO in-band
 // (DAT1) interrupt, or none wired (the driver's no-IRQ path, spi->irq = 0).
 enum class irq_mode { gpio, in_band, none };
 enum class traffic_kind { ttcp_tx, ttcp_rx, udp_tx, udp_rx, ping, iperf_tx, iperf_rx };
 
-const char* to_string(device_type);
 const char* to_string(bus_type);
 const char* to_string(irq_mode);
 const char* to_string(traffic_kind);
@@ -36,21 +34,12 @@ struct device_power_config {
     std::map<std::string, double> state_current_a; // device.power.currents.<state>
 };
 
-// Chip timing overrides (wilc1000 only; unset = the chip model's calibrated default, see
-// docs/models/wilc1000.md). Keys under device.timing.
-struct device_timing_config {
-    std::optional<duration> wake_latency;      // sleep -> clock ready after a wake request
-    std::optional<duration> sleep_entry_delay; // allowed to sleep -> asleep
-    std::optional<duration> deep_sleep_after;  // asleep this long -> deep sleep (0 = never)
-    std::optional<duration> deep_wake_latency; // wake latency from deep sleep
-    std::optional<duration> boot_delay;        // CPU start -> firmware ready ('I' message)
-};
 
 struct device_config {
-    device_type type = device_type::wilc1000; // device.type: wilc1000 | ks8851
+    std::string type; // device.type: a device binding linked into this binary
     bus_type bus = bus_type::spi;             // device.bus: spi | sdio | par
     // device.bus_clock: SCK (spi) or SD clock (sdio) the driver requests (spi-max-frequency);
-    // unused for par. Default: 48MHz wilc1000/spi, 50MHz sdio, 25MHz ks8851/spi.
+    // unused for par. Default and maximum per device and bus: its binding (docs/scenarios.md).
     frequency bus_clock;
     // device.bus_width: SDIO data lines, 1 or 4 (sdio only; default 4, what the MMC core picks
     // for a card that supports it).
@@ -58,14 +47,16 @@ struct device_config {
     irq_mode irq =
         irq_mode::gpio;        // device.irq: gpio | in_band | none; default gpio (sdio: in_band)
     device_power_config power; // device.power
-    device_timing_config timing; // device.timing (wilc1000)
+    // device.timing.<key>: chip timing overrides, the keys the device's binding names (unset =
+    // the chip model's calibrated default, see docs/models/<chip>.md).
+    std::map<std::string, duration> timing;
 };
 
 struct driver_config {
     std::string variant = "pristine"; // driver.variant: a variant built into this binary
-    bool power_save = false;          // driver.power_save: chip sleep (wilc1000 only)
+    bool power_save = false;          // driver.power_save: chip sleep (drivers that have it)
     // driver.module_params: name → value text, names/types checked per driver
-    // (wilc1000: enable_crc7, enable_crc16 booleans; ks8851: message integer).
+    // (the device binding lists them, device_catalog.h).
     std::map<std::string, std::string> module_params;
 };
 
@@ -85,11 +76,10 @@ struct traffic_config {
 };
 
 struct link_config {
-    // link.phy_rate: PHY bit rate of the air (wilc1000: 72.2Mbps, HT20 MCS7 SGI) or wire
-    // (ks8851: 100Mbps).
+    // link.phy_rate: PHY bit rate of the air or wire (default: the device binding's medium).
     bit_rate phy_rate;
     // link.mac_efficiency: share of phy_rate left for MAC payload after preambles, IFS, ACKs and
-    // contention, in (0, 1]. Default 0.6 wilc1000 (assumption), 1.0 ks8851 (framing is modelled).
+    // contention, in (0, 1]. Default: the device binding's (docs/scenarios.md).
     double mac_efficiency = 1.0;
     duration latency; // link.latency: one-way delay through the peer (100us, assumption)
 };

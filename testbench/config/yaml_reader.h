@@ -229,7 +229,7 @@ template <> struct decode<voltage> {
 YAML::Node load_yaml_file(const std::string& file);
 
 // Applies "--set key.path=value" to root before validation. The value is parsed as YAML (so
-// "--set traffic.bytes=1MiB" is a scalar and "--set device={type: ks8851}" a mapping); missing
+// "--set traffic.bytes=1MiB" is a scalar and "--set device={type: chip}" a mapping); missing
 // intermediate mappings are created. Records what it created in source.overrides.
 void apply_override(YAML::Node& root, const std::string& assignment, yaml_source& source);
 

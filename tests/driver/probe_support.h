@@ -15,7 +15,7 @@
 #include "bus/spi/spi_sockets.h"
 #include "driver/include/lx_kit/lx_emul_api.h"
 #include "driver/include/nicsim/lx_bus.h"
-#include "driver/lx_emul_bus/bus_bridge.h"
+#include "driver/include/nicsim/bus_attach.h"
 
 namespace nicsim::test {
 

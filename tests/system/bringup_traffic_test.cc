@@ -11,6 +11,8 @@ namespace {
 
 using test::driver_log;
 using test::load_shipped;
+using test::wilc1000_sdio_test_system;
+using test::wilc1000_spi_test_system;
 using test::netdev_mac;
 using test::netdev_state;
 
@@ -28,7 +30,7 @@ TEST(Wilc1000SpiBringUp, ReachesInterfaceUpWithTheMacTheChipHolds) {
     chip.mac_addr = {0x02, 0x5a, 0x17, 0xc3, 0x9e, 0x41};
     ASSERT_NE(chip.mac_addr, wilc::params{}.mac_addr);
 
-    wilc1000_spi_system sys("system", ls.scenario, ls.platform, chip);
+    wilc1000_spi_test_system sys("system", ls.scenario, ls.platform, chip);
     // run() throws run_error if probe or ndo_open returned non-zero.
     const report::report r = sys.run();
 
@@ -59,7 +61,7 @@ void expect_tcp_conserves_bytes(const char* file, bool power_save) {
     const auto ls = load_shipped(file, {"traffic.bytes=256KiB", std::string("driver.power_save=") +
                                                                     (power_save ? "true" : "false")});
     ASSERT_EQ(ls.platform.name, "sama5-class") << "runs on the calibrated SAMA5-class profile";
-    wilc1000_spi_system sys("system", ls.scenario, ls.platform);
+    wilc1000_spi_test_system sys("system", ls.scenario, ls.platform);
     const report::report r = sys.run();
 
     ASSERT_EQ(r.flows.size(), 1u);
@@ -139,7 +141,7 @@ struct udp_outcome {
 
 udp_outcome run_udp(config::traffic_kind kind, uint64_t bytes, double rate_bps) {
     const auto ls = udp_scenario(kind, bytes, rate_bps);
-    wilc1000_spi_system sys("system", ls.scenario, ls.platform);
+    wilc1000_spi_test_system sys("system", ls.scenario, ls.platform);
     const report::report r = sys.run();
     EXPECT_EQ(r.end_reason, "traffic complete");
     const auto& f = r.flows.at(0);

@@ -13,6 +13,8 @@ namespace {
 using sc_core::sc_time_stamp;
 using test::driver_log;
 using test::load_shipped;
+using test::wilc1000_sdio_test_system;
+using test::wilc1000_spi_test_system;
 
 // Simulated-time limit of the error runs: a fault that hangs the driver runs into this limit
 // instead of failing fast, and the tests check they ended well before it.
@@ -35,7 +37,7 @@ outcome run_with(const wilc::params& chip, bool power_save, const char* bytes = 
                      {std::string("traffic.bytes=") + bytes,
                       std::string("driver.power_save=") + (power_save ? "true" : "false"),
                       "duration=" + std::to_string(static_cast<int>(limit_s)) + "s"});
-    wilc1000_spi_system sys("system", ls.scenario, ls.platform, chip);
+    wilc1000_spi_test_system sys("system", ls.scenario, ls.platform, chip);
     outcome o;
     std::string error; // run(error), not run(): no throw after the simulation (see its comment)
     const report::report r = sys.run(error);

@@ -35,17 +35,17 @@ namespace {
 struct counts {
     uint64_t bus = 0, irqs = 0;
 };
-counts snapshot(ks8851_system& s) {
+counts snapshot(ks8851_test_system& s) {
     return {s.bus_transactions(), s.chip().core.stats().isr_reads};
 }
 
 TEST(Ks8851BusCounts, SpiSingleRxFrameIsNineSpiSyncs) {
     const auto l = ks_load(ks_scenario_for(false));
-    ks8851_system sys("system", l.scenario, l.platform);
+    ks8851_test_system sys("system", l.scenario, l.platform);
     counts d1, d2;
     uint64_t burst_irqs = 0;
     constexpr unsigned burst = 7;
-    sys.after_up = [&](ks8851_system& s) {
+    sys.after_up = [&](ks8851_test_system& s) {
         const uint8_t* mac = lx_bus_netdev_addr(s.netdev());
         sc_core::wait(sc_time(10, SC_MS)); // let the open sequence's interrupts settle
         auto c0 = snapshot(s);
@@ -73,9 +73,9 @@ TEST(Ks8851BusCounts, SpiSingleRxFrameIsNineSpiSyncs) {
 
 TEST(Ks8851BusCounts, SpiSingleTxFrameIsEightSpiSyncs) {
     const auto l = ks_load(ks_scenario_for(false));
-    ks8851_system sys("system", l.scenario, l.platform);
+    ks8851_test_system sys("system", l.scenario, l.platform);
     counts d;
-    sys.after_up = [&](ks8851_system& s) {
+    sys.after_up = [&](ks8851_test_system& s) {
         const uint8_t* mac = lx_bus_netdev_addr(s.netdev());
         sc_core::wait(sc_time(10, SC_MS));
         auto c0 = snapshot(s);
@@ -94,10 +94,10 @@ TEST(Ks8851BusCounts, SpiSingleTxFrameIsEightSpiSyncs) {
 
 TEST(Ks8851BusCounts, ParRxAndTxFramesCostTheDriversAccesses) {
     const auto l = ks_load(ks_scenario_for(true));
-    ks8851_system sys("system", l.scenario, l.platform);
+    ks8851_test_system sys("system", l.scenario, l.platform);
     counts rx1, tx1, tx2;
     constexpr unsigned rx_len = 1001, tx_len = 1514, tx_short = 42;
-    sys.after_up = [&](ks8851_system& s) {
+    sys.after_up = [&](ks8851_test_system& s) {
         const uint8_t* mac = lx_bus_netdev_addr(s.netdev());
         sc_core::wait(sc_time(10, SC_MS));
         auto c0 = snapshot(s);

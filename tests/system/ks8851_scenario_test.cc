@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The shipped KS8851 scenarios through ks8851_system, as `nicsim run` runs them: the SPI RX
+// The shipped KS8851 scenarios through ks8851_test_system, as `nicsim run` runs them: the SPI RX
 // scenario stays within ±15 % of its calibration point (hardware-facts.md §4 point 2), the ping
 // scenario reports RTT statistics (rtt_ms in --json), and the report carries interrupts and
 // frames per interrupt.
@@ -17,7 +17,7 @@ namespace {
 
 TEST(Ks8851Scenario, SpiIperfRxReproducesTheCalibrationPoint) {
     const auto l = ks_load("ks8851-spi-iperf-rx.yaml");
-    ks8851_system sys("system", l.scenario, l.platform);
+    ks8851_test_system sys("system", l.scenario, l.platform);
     const auto r = sys.run();
     EXPECT_EQ(r.end_reason, "traffic complete");
     ASSERT_EQ(r.flows.size(), 1u);
@@ -34,9 +34,9 @@ TEST(Ks8851Scenario, SpiIperfRxReproducesTheCalibrationPoint) {
 
 TEST(Ks8851Scenario, SpiPingReportsRttMinAvgMaxMdev) {
     const auto l = ks_load("ks8851-spi-ping.yaml", {"traffic.count=20"});
-    ks8851_system sys("system", l.scenario, l.platform);
+    ks8851_test_system sys("system", l.scenario, l.platform);
     uint64_t bringup_irqs = 0; // the rx-mode handshake (RXPSI) during ifup
-    sys.after_up = [&](ks8851_system& s) {
+    sys.after_up = [&](ks8851_test_system& s) {
         bringup_irqs = s.chip().core.stats().isr_reads;
         return true;
     };
@@ -77,7 +77,7 @@ TEST(Ks8851Scenario, SpiPingReportsRttMinAvgMaxMdev) {
 
 TEST(Ks8851Scenario, ParIperfTxIsWireLimited) {
     const auto l = ks_load("ks8851-par-iperf-tx.yaml", {"traffic.bytes=2MiB"});
-    ks8851_system sys("system", l.scenario, l.platform);
+    ks8851_test_system sys("system", l.scenario, l.platform);
     const auto r = sys.run();
     EXPECT_EQ(r.end_reason, "traffic complete");
     EXPECT_EQ(r.flows.at(0).bytes, 2u << 20);
@@ -91,7 +91,7 @@ TEST(Ks8851Scenario, ParIperfTxIsWireLimited) {
 
 TEST(Ks8851Scenario, SpiIperfTxCompletesThroughTheDriversFlowControl) {
     const auto l = ks_load("ks8851-spi-iperf-tx.yaml", {"traffic.bytes=1MiB"});
-    ks8851_system sys("system", l.scenario, l.platform);
+    ks8851_test_system sys("system", l.scenario, l.platform);
     const auto r = sys.run();
     EXPECT_EQ(r.end_reason, "traffic complete");
     EXPECT_EQ(r.flows.at(0).bytes, 1u << 20);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Helpers of the KS8851 system tests: load a shipped scenario with overrides, build the
-// ks8851_system `nicsim run` would build, and drive the real driver from a test hook (frames
-// from the peer over the wire, frames into ndo_start_xmit, captured netif_rx and peer frames).
-// Each TEST builds one system and runs it once (SystemC cannot restart).
+// system `nicsim run` would build (device_system with the KS8851 binding), and drive the real
+// driver from a test hook (frames from the peer over the wire, frames into ndo_start_xmit, captured
+// netif_rx and peer frames). Each TEST builds one system and runs it once (SystemC cannot restart).
 #pragma once
 
 #include <array>
@@ -19,7 +19,8 @@
 #include "models/ethernet/eth_crc.h"
 #include "models/ks8851/ks8851_regs.h"
 #include "testbench/config/config_loader.h"
-#include "testbench/system/ks8851_system.h"
+#include "testbench/bindings/ks8851/ks8851_device.h"
+#include "testbench/system/device_system.h"
 
 namespace nicsim::test {
 
@@ -39,6 +40,32 @@ inline config::loaded_scenario ks_load(const std::string& file,
     o.known_variants = ks_linked_variants();
     return config::load_scenario(std::string(NICSIM_SOURCE_DIR) + "/configs/" + file, o);
 }
+
+// device_system with the KS8851 binding, typed for the tests: its hooks get the system.
+class ks8851_test_system : public device_system {
+  public:
+    ks8851_test_system(sc_core::sc_module_name name, const config::scenario_config& sc,
+                       const config::platform_profile& pf)
+        : device_system(name, sc, pf) {
+        device_system::after_up = [this] { return after_up ? after_up(*this) : true; };
+        device_system::after_traffic = [this] {
+            if (after_traffic)
+                after_traffic(*this);
+        };
+    }
+    // Run on the system thread: once the interface is up (false ends the run there), and when
+    // the traffic has finished.
+    std::function<bool(ks8851_test_system&)> after_up;
+    std::function<void(ks8851_test_system&)> after_traffic;
+
+    bindings::ks8851_device& dev() { return device_as<bindings::ks8851_device>(); }
+    ks8851& chip() { return dev().chip(); }
+    eth::eth_wire& wire() { return dev().wire(); }
+    host_cpu& cpu() { return board().cpu(); }
+    uint64_t bus_transactions() { return dev().bus_transactions(); }
+    bool is_par() { return dev().is_par(); }
+    const char* driver_modname() { return dev().driver_modname(); }
+};
 
 // The scenario file for a bus: both buses use their iperf-rx scenario (its platform has the bus).
 inline std::string ks_scenario_for(bool par) {

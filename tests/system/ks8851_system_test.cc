@@ -19,9 +19,9 @@ namespace {
 
 void probe_open_link_up(bool par) {
     const auto l = ks_load(ks_scenario_for(par));
-    ks8851_system sys("system", l.scenario, l.platform);
+    ks8851_test_system sys("system", l.scenario, l.platform);
     bool hook_ran = false;
-    sys.after_up = [&](ks8851_system& s) {
+    sys.after_up = [&](ks8851_test_system& s) {
         hook_ran = true;
         ::net_device* dev = s.netdev();
         EXPECT_TRUE(ks_state(dev).carrier) << "carrier must come up via P1MBSR link status";
@@ -59,12 +59,12 @@ TEST(Ks8851System, ParProbeOpenReachesLinkUpWithTheChipMac) {
 
 void frames_conserved(bool par) {
     const auto l = ks_load(ks_scenario_for(par));
-    ks8851_system sys("system", l.scenario, l.platform);
+    ks8851_test_system sys("system", l.scenario, l.platform);
     const std::vector<size_t> sizes = {60, 61, 62, 63, 64, 100, 333, 777, 1001, 1499, 1514, 42};
     ks_rx_capture rx;
     std::vector<std::vector<uint8_t>> peer_rx;
     std::vector<std::vector<uint8_t>> sent_in, sent_out;
-    sys.after_up = [&](ks8851_system& s) {
+    sys.after_up = [&](ks8851_test_system& s) {
         ::net_device* dev = s.netdev();
         rx.attach(dev);
         s.wire().set_peer_sink([&](const eth::eth_frame& f) {
@@ -120,11 +120,11 @@ TEST(Ks8851System, ParFramesConservedByteForByteBothWays) {
 
 TEST(Ks8851System, SpiFilterPassesUnicastAndBroadcastDropsOtherUnicastAndMulticast) {
     const auto l = ks_load(ks_scenario_for(false));
-    ks8851_system sys("system", l.scenario, l.platform);
+    ks8851_test_system sys("system", l.scenario, l.platform);
     ks_rx_capture rx;
     std::vector<std::vector<uint8_t>> expect;
     uint64_t filtered_before = 0;
-    sys.after_up = [&](ks8851_system& s) {
+    sys.after_up = [&](ks8851_test_system& s) {
         ::net_device* dev = s.netdev();
         rx.attach(dev);
         filtered_before = s.chip().core.stats().rx_filtered;
@@ -161,10 +161,10 @@ TEST(Ks8851System, SpiFilterPassesUnicastAndBroadcastDropsOtherUnicastAndMultica
 
 TEST(Ks8851System, SpiRxOverrunWhenTheHostCannotKeepUpShowsInChipAndDriverCounts) {
     const auto l = ks_load(ks_scenario_for(false));
-    ks8851_system sys("system", l.scenario, l.platform);
+    ks8851_test_system sys("system", l.scenario, l.platform);
     constexpr unsigned burst = 60; // 60 full frames back to back: 7.4 ms at 100 Mbit/s
     ks_rx_capture rx;
-    sys.after_up = [&](ks8851_system& s) {
+    sys.after_up = [&](ks8851_test_system& s) {
         ::net_device* dev = s.netdev();
         rx.attach(dev);
         const uint8_t* mac = lx_bus_netdev_addr(dev);

@@ -41,6 +41,8 @@ namespace {
 
 using test::driver_log;
 using test::load_shipped;
+using test::wilc1000_sdio_test_system;
+using test::wilc1000_spi_test_system;
 
 // Config frames of the bring-up path (see the comment at the top) and their RX interrupts.
 constexpr uint64_t bringup_cfg_frames = 6;
@@ -60,7 +62,7 @@ wake_counts run_and_count(
     if (adjust)
         adjust(ls.scenario);
     EXPECT_EQ(ls.platform.name, "sama5-class");
-    wilc1000_spi_system sys("system", ls.scenario, ls.platform, chip);
+    wilc1000_spi_test_system sys("system", ls.scenario, ls.platform, chip);
     const report::report r = sys.run();
     EXPECT_EQ(r.end_reason, "traffic complete");
     EXPECT_TRUE(log.errors().empty()) << "driver error line: " << log.errors().front();

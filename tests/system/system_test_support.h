@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Helpers for the system tests: load a shipped scenario with --set overrides, capture the
-// driver's kernel log, read the driver's netdev state. Every TEST builds one
-// wilc1000_spi_system and runs it once (SystemC cannot restart; each TEST is its own process).
+// driver's kernel log, read the driver's netdev state, and the composition `nicsim run` builds
+// (device_system) with typed access to the WILC1000 binding. Every TEST builds one system and
+// runs it once (SystemC cannot restart; each TEST is its own process).
 #pragma once
 
 #include <algorithm>
@@ -20,8 +21,8 @@
 #include "driver/include/nicsim/lx_bus.h"
 #include "testbench/config/config_loader.h"
 #include "testbench/runner.h"
-#include "testbench/system/wilc1000_sdio_system.h"
-#include "testbench/system/wilc1000_spi_system.h"
+#include "testbench/bindings/wilc1000/wilc1000_device.h"
+#include "testbench/system/device_system.h"
 
 namespace nicsim::test {
 
@@ -86,6 +87,28 @@ class driver_log {
 
   private:
     std::vector<lx_kit::log_record> m_lines;
+};
+
+// device_system with the WILC1000 on `Device`'s bus, attached with `chip` as the chip
+// parameters (before the scenario's overrides).
+template <class Device> class wilc1000_test_system : public device_system {
+  public:
+    wilc1000_test_system(sc_core::sc_module_name name, const config::scenario_config& sc,
+                         const config::platform_profile& pf, const wilc::params& chip = {})
+        : device_system(name, sc, pf, [chip](board::board& b, const config::scenario_config& s) {
+              return bindings::wilc1000_device::attach(b, s, chip);
+          }) {}
+    Device& dev() { return device_as<Device>(); }
+    wilc1000& chip() { return dev().chip(); }
+};
+
+struct wilc1000_spi_test_system : wilc1000_test_system<bindings::wilc1000_spi_device> {
+    using wilc1000_test_system::wilc1000_test_system;
+    const spi::spi_host& spi_host() { return dev().spi_host(); }
+};
+struct wilc1000_sdio_test_system : wilc1000_test_system<bindings::wilc1000_sdio_device> {
+    using wilc1000_test_system::wilc1000_test_system;
+    const sdio::sdio_host& sdio_host() { return dev().sdio_host(); }
 };
 
 // Any WILC1000 system (SPI or SDIO).

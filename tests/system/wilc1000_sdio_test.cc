@@ -11,6 +11,8 @@ namespace {
 
 using test::driver_log;
 using test::load_shipped;
+using test::wilc1000_sdio_test_system;
+using test::wilc1000_spi_test_system;
 using test::netdev_mac;
 using test::netdev_state;
 
@@ -30,7 +32,7 @@ TEST(Wilc1000SdioBringUp, ReachesInterfaceUpOverSdioWithTheMacTheChipHolds) {
                                  {"traffic.bytes=8KiB", "driver.power_save=false"});
     wilc::params chip;
     chip.mac_addr = {0x02, 0x5a, 0x17, 0xc3, 0x9e, 0x42};
-    wilc1000_sdio_system sys("system", ls.scenario, ls.platform, chip);
+    wilc1000_sdio_test_system sys("system", ls.scenario, ls.platform, chip);
     const report::report r = sys.run();
 
     ASSERT_NE(sys.netdev(), nullptr);
@@ -70,7 +72,7 @@ void expect_tcp_conserves_bytes(const char* file, bool power_save, unsigned widt
         load_shipped(file, {"traffic.bytes=128KiB",
                             std::string("driver.power_save=") + (power_save ? "true" : "false"),
                             "device.bus_width=" + std::to_string(width)});
-    wilc1000_sdio_system sys("system", ls.scenario, ls.platform);
+    wilc1000_sdio_test_system sys("system", ls.scenario, ls.platform);
     const report::report r = sys.run();
     ASSERT_EQ(r.flows.size(), 1u);
     const auto& f = r.flows[0];
@@ -112,7 +114,7 @@ constexpr uint64_t bringup_rx_irqs = bringup_cfg_frames + 1;
 void expect_wake_pattern(const char* file) {
     driver_log log;
     const auto ls = load_shipped(file, {"traffic.bytes=128KiB", "driver.power_save=true"});
-    wilc1000_sdio_system sys("system", ls.scenario, ls.platform);
+    wilc1000_sdio_test_system sys("system", ls.scenario, ls.platform);
     const report::report r = sys.run();
     EXPECT_EQ(r.end_reason, "traffic complete");
     const auto& cs = sys.chip().core.stats();
@@ -147,7 +149,7 @@ TEST(Wilc1000SdioErrors, PlatformWithoutSdioHostIsRejected) {
     auto ls = load_shipped("wilc1000-sdio-ttcp-tx.yaml", {"traffic.bytes=8KiB"});
     ls.platform.sdio_host.present = false;
     try {
-        wilc1000_sdio_system sys("system", ls.scenario, ls.platform);
+        wilc1000_sdio_test_system sys("system", ls.scenario, ls.platform);
         FAIL() << "no error for a platform without an SDIO host";
     } catch (const run_error& e) {
         EXPECT_NE(std::string(e.what()).find("has no sdio_host section"), std::string::npos)
@@ -159,7 +161,7 @@ TEST(Wilc1000SdioErrors, ClockAboveTheHostsMaximumIsRejected) {
     auto ls = load_shipped("wilc1000-sdio-ttcp-tx.yaml",
                            {"traffic.bytes=8KiB", "platform.sdio_host.max_clock=25MHz"});
     try {
-        wilc1000_sdio_system sys("system", ls.scenario, ls.platform);
+        wilc1000_sdio_test_system sys("system", ls.scenario, ls.platform);
         FAIL() << "no error for 50 MHz on a 25 MHz host";
     } catch (const run_error& e) {
         EXPECT_NE(std::string(e.what()).find("sdio_host.max_clock"), std::string::npos) << e.what();

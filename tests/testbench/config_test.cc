@@ -47,7 +47,7 @@ TEST(ScenarioConfig, ShippedScenarioParsesToExpectedValues) {
     EXPECT_EQ(s.name, "wilc1000-spi-ttcp-tx");
     EXPECT_EQ(s.duration_limit.ps, 120'000'000'000'000);
     EXPECT_EQ(s.seed, 1u);
-    EXPECT_EQ(s.device.type, device_type::wilc1000);
+    EXPECT_EQ(s.device.type, "wilc1000");
     EXPECT_EQ(s.device.bus, bus_type::spi);
     EXPECT_DOUBLE_EQ(s.device.bus_clock.hz, 48e6);
     EXPECT_EQ(s.device.irq, irq_mode::gpio);

@@ -41,6 +41,7 @@ kernel:
   per_byte_stack_cost: 3ns
 spi_host:
   controller: test_spi
+  cpu_cost: generic
   max_speed: 100MHz
   per_message_overhead: 21us
   per_transfer_overhead: 4us

@@ -4,7 +4,7 @@
  * creation + probe, and the netdev controls (open/stop/xmit, RX sink, queue/carrier state).
  * Plain C types only; kernel objects are opaque pointers, so C++ can include this without any
  * Linux header. Bus attachment (SPI host, SDIO host, 16-bit parallel bus) is C++:
- * driver/lx_emul_bus/bus_bridge.h. */
+ * driver/include/nicsim/bus_attach.h. */
 #ifndef NICSIM_LX_BUS_H
 #define NICSIM_LX_BUS_H
 
@@ -55,7 +55,7 @@ struct lx_bus_device_desc {
 /* Create a device and run the probe() of the driver registered with (modname, variant).
  * Returns the device (never NULL; aborts the run with a clear message if the driver is not
  * registered) and stores probe()'s return value in *probe_ret. Call from a SystemC thread:
- * probe may sleep. The bus must be attached before the first bus access (see bus_bridge.h);
+ * probe may sleep. The bus must be attached before the first bus access (see nicsim/bus_attach.h);
  * creating the device first and attaching later is allowed with lx_bus_*_create + *_probe. */
 struct spi_device* lx_bus_spi_create(const struct lx_bus_device_desc* desc);
 int lx_bus_spi_probe(struct spi_device* spi, const char* modname, const char* variant);

@@ -10,16 +10,17 @@
 
 #include "bus/sdio/sdio_host.h"
 #include "driver/include/lx_kit/lx_kit.h"
-#include "driver/lx_emul_bus/bus_bridge.h"
+#include "driver/include/nicsim/bus_attach.h"
 #include "testbench/host/host_cpu.h"
 
-namespace nicsim {
+namespace nicsim::board {
 
-class cpu_sdio_port : public lx_bus::sdio_host_if {
+class sdio_controller_port : public lx_bus::sdio_host_if {
   public:
     // `host` must be configured with per_request_overhead = 0: this port charges it on the CPU.
-    cpu_sdio_port(host_cpu& cpu, sdio::sdio_host& host, sc_core::sc_time per_request_overhead,
-                  size_t dma_threshold_bytes, sc_core::sc_time irq_latency)
+    sdio_controller_port(host_cpu& cpu, sdio::sdio_host& host,
+                         sc_core::sc_time per_request_overhead, size_t dma_threshold_bytes,
+                         sc_core::sc_time irq_latency)
         : m_cpu(cpu), m_host(host), m_overhead(per_request_overhead),
           m_dma_threshold(dma_threshold_bytes), m_irq_latency(irq_latency) {}
 
@@ -67,4 +68,4 @@ class cpu_sdio_port : public lx_bus::sdio_host_if {
     sc_core::sc_time m_irq_latency;
 };
 
-} // namespace nicsim
+} // namespace nicsim::board

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "testbench/trace/ks8851_decoder.h"
+#include "testbench/bindings/ks8851/ks8851_decoder.h"
 
 #include "models/ks8851/ks8851_regs.h"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "testbench/trace/wilc1000_sdio_decoder.h"
+#include "testbench/bindings/wilc1000/wilc1000_sdio_decoder.h"
 
 #include "models/wilc1000/wilc1000_sdio.h"
 

@@ -11,7 +11,7 @@
 #include <functional>
 
 #include "testbench/trace/bus_decoder.h"
-#include "testbench/trace/wilc1000_handshake.h"
+#include "testbench/bindings/wilc1000/wilc1000_handshake.h"
 
 namespace nicsim::trace {
 

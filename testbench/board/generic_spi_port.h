@@ -1,21 +1,22 @@
 // SPDX-License-Identifier: MIT
-// The SPI host controller as the driver's spi_sync sees it on a board: the controller driver's
+// spi_host.cpu_cost: generic — the SPI host controller as the driver's spi_sync sees it on a
+// board whose controller driver has no polling mode (e.g. atmel_spi): the controller driver's
 // per-message software overhead runs on a CPU core, and a frame the CPU feeds by PIO keeps the
 // core busy for its whole bus time; DMA frames leave the core free while they shift. So driver
 // threads and the traffic application compete for the CPU as on the board.
 #pragma once
 
 #include "bus/spi/spi_host.h"
-#include "driver/lx_emul_bus/bus_bridge.h"
+#include "driver/include/nicsim/bus_attach.h"
 #include "testbench/host/host_cpu.h"
 
-namespace nicsim {
+namespace nicsim::board {
 
-class cpu_spi_port : public lx_bus::spi_port {
+class generic_spi_port : public lx_bus::spi_port {
   public:
     // `host` must be configured with per_message_overhead = 0: this port charges it on the CPU.
-    cpu_spi_port(host_cpu& cpu, spi::spi_host& host, unsigned cs,
-                 sc_core::sc_time per_message_overhead, size_t dma_threshold_bytes)
+    generic_spi_port(host_cpu& cpu, spi::spi_host& host, unsigned cs,
+                     sc_core::sc_time per_message_overhead, size_t dma_threshold_bytes)
         : m_cpu(cpu), m_host(host), m_cs(cs), m_overhead(per_message_overhead),
           m_dma_threshold(dma_threshold_bytes) {}
 
@@ -49,4 +50,4 @@ class cpu_spi_port : public lx_bus::spi_port {
     size_t m_dma_threshold;
 };
 
-} // namespace nicsim
+} // namespace nicsim::board

@@ -16,6 +16,9 @@ struct platform_device;
 namespace nicsim::spi {
 class spi_host;
 }
+namespace nicsim::par {
+class par_host;
+}
 
 namespace nicsim::lx_bus {
 
@@ -59,5 +62,7 @@ void spi_attach(::spi_device* dev, nicsim::spi::spi_host& host, unsigned cs);
 void spi_attach(::spi_device* dev, spi_port& port, unsigned cs);
 void sdio_attach(::sdio_func* func, sdio_host_if& host);
 void mmio16_attach(::platform_device* pdev, mmio16_bus_if& bus);
+// The bus model itself, each access blocking for its strobe timing (no CPU cost).
+void mmio16_attach(::platform_device* pdev, nicsim::par::par_host& host);
 
 } // namespace nicsim::lx_bus

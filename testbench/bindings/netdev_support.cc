@@ -1,31 +1,19 @@
 // SPDX-License-Identifier: MIT
-#include "testbench/system/system_common.h"
+#include "testbench/bindings/netdev_support.h"
 
 #include <vector>
 
 #include "driver/include/lx_kit/lx_emul_api.h"
 #include "driver/include/lx_kit/runtime.h"
 #include "driver/include/nicsim/lx_bus.h"
+#include "testbench/board/board.h"
+#include "testbench/system/traffic_session.h"
 
-namespace nicsim::system {
+namespace nicsim::bindings {
+
+using board::to_sc;
 
 using sc_core::sc_time;
-
-spi::spi_host_timing spi_host_timing_of(const config::spi_host_config& c) {
-    spi::spi_host_timing t;
-    t.per_message_overhead = sc_core::SC_ZERO_TIME; // charged on the CPU by cpu_spi_port
-    t.per_transfer_overhead = to_sc(c.per_transfer_overhead);
-    t.cs_setup = to_sc(c.cs_setup);
-    t.cs_hold = to_sc(c.cs_hold);
-    t.cs_inactive_min = to_sc(c.cs_inactive_min);
-    t.inter_transfer_gap = to_sc(c.inter_transfer_gap);
-    t.inter_word_gap_cycles = c.inter_word_gap_cycles;
-    t.inter_word_gap = to_sc(c.inter_word_gap);
-    t.dma_threshold_bytes = c.dma_threshold.bytes;
-    t.dma_setup = to_sc(c.dma_setup);
-    t.max_speed_hz = static_cast<uint32_t>(c.max_speed.hz);
-    return t;
-}
 
 traffic::endpoint_addr endpoint_addr_of(const std::array<uint8_t, 6>& mac, uint32_t ip,
                                         uint16_t port) {
@@ -34,16 +22,6 @@ traffic::endpoint_addr endpoint_addr_of(const std::array<uint8_t, 6>& mac, uint3
     a.ip.value = ip;
     a.port = port;
     return a;
-}
-
-void apply_kernel_platform(const config::platform_profile& pf, host_cpu& cpu) {
-    auto& kp = lx_kit::params();
-    kp.hz = pf.cpu.hz;
-    kp.usleep_slack_ns = static_cast<uint64_t>(pf.kernel.timer_slack.ps / 1000);
-    kp.irq_latency_ns = static_cast<uint64_t>(pf.kernel.irq_to_thread_latency.ps / 1000);
-    lx_kit::set_busy_hook([&cpu](const char*, sc_time, uint64_t ns) {
-        cpu.charge(sc_time(static_cast<double>(ns), sc_core::SC_NS));
-    });
 }
 
 std::string load_driver_modules(const std::string& family, const config::driver_config& drv) {
@@ -69,6 +47,23 @@ std::string load_driver_modules(const std::string& family, const config::driver_
     return {};
 }
 
+std::string open_netdev(const char* modname, const std::string& variant, traffic_session& traffic,
+                        ::net_device*& ndev) {
+    ndev = lx_bus_netdev_find(modname, variant.c_str(), 0);
+    if (!ndev)
+        return std::string(modname) + " probe registered no network device";
+    lx_emul_netdev_set_rx_sink(
+        ndev,
+        [](void* ctx, ::net_device*, const uint8_t* frame, size_t len) {
+            static_cast<traffic_session*>(ctx)->host_side().receive(frame, len);
+        },
+        &traffic);
+    if (int r = lx_emul_netdev_open(ndev))
+        return "ndo_open (ifup) of " + std::string(lx_bus_netdev_name(ndev)) +
+               " failed: " + std::to_string(r) + " (see the driver log above)";
+    return {};
+}
+
 traffic::port host_traffic_port(host_cpu& cpu, ::net_device* const& ndev,
                                 const config::kernel_timing& k, sc_time retry_poll) {
     traffic::port host;
@@ -88,4 +83,4 @@ traffic::port host_traffic_port(host_cpu& cpu, ::net_device* const& ndev,
     return host;
 }
 
-} // namespace nicsim::system
+} // namespace nicsim::bindings

@@ -17,7 +17,7 @@
 #include <string>
 
 #include "testbench/trace/bus_decoder.h"
-#include "testbench/trace/wilc1000_handshake.h"
+#include "testbench/bindings/wilc1000/wilc1000_handshake.h"
 
 namespace nicsim::trace {
 

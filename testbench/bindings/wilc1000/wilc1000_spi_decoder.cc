@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "testbench/trace/wilc1000_spi_decoder.h"
+#include "testbench/bindings/wilc1000/wilc1000_spi_decoder.h"
 
 #include "models/wilc1000/wilc1000_regmap.h"
 #include "models/wilc1000/wilc1000_spi.h"

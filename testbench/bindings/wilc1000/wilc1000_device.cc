@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: MIT
+#include "testbench/bindings/wilc1000/wilc1000_device.h"
+
+#include "driver/include/nicsim/lx_bus.h"
+#include "models/wilc1000/wilc1000_fw_image.h"
+#include "testbench/bindings/netdev_support.h"
+#include "testbench/runner.h"
+#include "testbench/system/traffic_session.h"
+
+namespace nicsim::bindings {
+
+using board::to_sc;
+
+namespace {
+
+// The scenario's device.timing / device.power overrides applied to the chip parameters.
+wilc::params chip_params_for(const config::device_config& dev, wilc::params p) {
+    const std::pair<const char*, sc_core::sc_time*> timing[] = {
+        {"wake_latency", &p.wake_latency},
+        {"sleep_entry_delay", &p.sleep_entry_delay},
+        {"deep_sleep_after", &p.deep_sleep_after},
+        {"deep_wake_latency", &p.deep_wake_latency},
+        {"boot_delay", &p.boot_delay}};
+    for (const auto& [key, field] : timing)
+        if (auto it = dev.timing.find(key); it != dev.timing.end())
+            *field = to_sc(it->second);
+    if (dev.power.supply_voltage_v > 0)
+        p.supply_voltage_v = dev.power.supply_voltage_v;
+    for (const auto& [state, amps] : dev.power.state_current_a) {
+        if (state == "sleep")
+            p.sleep_current_a = amps;
+        else if (state == "idle")
+            p.idle_current_a = amps;
+        else if (state == "wakeup")
+            p.wakeup_current_a = amps;
+        else if (state == "rx")
+            p.rx_current_a = amps;
+        else if (state == "tx")
+            p.tx_current_a = amps;
+        else
+            throw run_error("device.power.currents: unknown wilc1000 power state '" + state + "'");
+    }
+    return p;
+}
+
+air_link_params air_params(const config::link_config& l) {
+    air_link_params p;
+    if (l.phy_rate.bps > 0)
+        p.phy_rate_bps = l.phy_rate.bps;
+    p.mac_efficiency = l.mac_efficiency;
+    p.record_peer_rx = false; // copies of every delivered frame are for model tests only
+    return p;
+}
+
+// The far host behind the access point.
+const std::array<uint8_t, 6> peer_mac = {0x02, 0x00, 0x00, 0x00, 0xb0, 0x01};
+
+} // namespace
+
+wilc1000_device::wilc1000_device(board::board& b, const config::scenario_config& sc,
+                                 const wilc::params& p)
+    : m_board(b), m_sc(sc), m_params(chip_params_for(sc.device, p)) {}
+
+void wilc1000_device::create_chip() {
+    m_air = std::make_unique<air_link>("air", air_params(m_sc.link));
+    m_chip = std::make_unique<wilc1000>("wilc1000", m_params);
+    m_chip->attach_air(*m_air);
+}
+
+// Host = the station (the chip's MAC, which the driver reads from the firmware); peer = the far
+// host behind the access point.
+traffic::endpoint_addr wilc1000_device::host_addr() const {
+    return endpoint_addr_of(m_params.mac_addr, 0xc0a80102, 40000);
+}
+traffic::endpoint_addr wilc1000_device::peer_addr() const {
+    return endpoint_addr_of(peer_mac, 0xc0a80101, 5001);
+}
+
+void wilc1000_device::bind_traffic(traffic_session& traffic) {
+    // How often the application retries while the driver has stopped the netdev queue.
+    // Assumption: the real stack is woken by netif_wake_queue; 50 us bounds the extra delay.
+    const sc_core::sc_time queue_stopped_poll(50, sc_core::SC_US);
+    traffic.host_side().bind(
+        host_traffic_port(m_board.cpu(), m_ndev, m_board.profile().kernel, queue_stopped_poll));
+    traffic::port peer;
+    const sc_core::sc_time latency = to_sc(m_sc.link.latency);
+    air_link& air = *m_air;
+    peer.send = [&air, latency](std::vector<uint8_t> f) {
+        air.peer_send(std::move(f), sc_core::sc_time_stamp() + latency);
+    };
+    traffic.peer_side().bind(peer);
+    air.set_peer_sink([&traffic](const air_frame& f) {
+        traffic.peer_side().receive(f.bytes.data(), f.bytes.size());
+    });
+}
+
+std::string wilc1000_device::bring_up(traffic_session& traffic) {
+    // insmod: module parameters, then module_init (registers the spi/sdio drivers).
+    if (std::string err = load_driver_modules("wilc1000", m_sc.driver); !err.empty())
+        return err;
+    // /lib/firmware/atmel/wilc1000_wifi_firmware-1.bin: the chip model's well-formed image.
+    // request_firmware() hands out this buffer without copying: it lives as long as the device.
+    m_firmware = wilc::make_firmware_image(m_params);
+    lx_bus_firmware_register("atmel/wilc1000_wifi_firmware-1.bin", m_firmware.data(),
+                             m_firmware.size());
+    if (std::string err = probe(); !err.empty())
+        return err;
+
+    // ip link set wlan0 up: firmware download, start, the init config exchange, MAC query.
+    const std::string& variant = m_sc.driver.variant;
+    if (std::string err = open_netdev(modname(), variant, traffic, m_ndev); !err.empty())
+        return err;
+    // Stand-in for cfg80211 connect + NETDEV_UP power-save handling (docs/driver-build.md).
+    const lx_bus_wilc_ops* ops = lx_bus_wilc_ops_find(variant.c_str());
+    if (!ops)
+        return "wilc1000 glue of variant '" + variant + "' is not linked";
+    ops->set_bssid(m_ndev, m_params.bssid.data());
+    if (m_sc.driver.power_save) {
+        if (int ret = ops->set_power_mgmt(m_ndev, 1))
+            return "enabling power save (WID_POWER_MANAGEMENT) failed: " + std::to_string(ret);
+    }
+    return {};
+}
+
+const char* wilc1000_device::register_name(uint32_t addr) const {
+    const wilc::reg_def* r = m_chip->core.registers().find(addr);
+    return r ? r->name : nullptr;
+}
+
+void wilc1000_device::fill_report(report::report& r) const {
+    const sc_core::sc_time now = sc_core::sc_time_stamp();
+    report::device_report d;
+    d.name = m_ndev ? lx_bus_netdev_name(m_ndev) : "wilc1000";
+    d.bus = config::to_string(m_sc.device.bus);
+    d.bus_clock_hz = m_sc.device.bus_clock.hz;
+    d.type = "wilc1000";
+    const auto& cs = m_chip->core.stats();
+    d.frames_tx = cs.tx_frames_to_air;
+    d.frames_rx = cs.rx_frames_from_air - cs.rx_frames_dropped;
+    auto& pm = m_chip->power();
+    d.wakeups = pm.host_wake_requests();
+    d.wake_time_s = pm.waking_time(now).to_seconds();
+    d.supply_voltage_v = m_params.supply_voltage_v;
+    d.power_is_proxy = true;
+    d.power_source = "ATWILC3000 table (hardware-facts.md §1.3)";
+    for (size_t i = 0; i < size_t(wilc::energy_state::count_); ++i) {
+        const auto s = static_cast<wilc::energy_state>(i);
+        report::power_state_report ps;
+        ps.state = wilc::to_string(s);
+        ps.time_s = pm.time_in(s, now).to_seconds();
+        ps.current_a = pm.current_a(s);
+        ps.energy_j = ps.time_s * ps.current_a * m_params.supply_voltage_v;
+        d.power_states.push_back(ps);
+    }
+    fill_bus_report(d);
+    r.devices.push_back(d);
+    for (const auto& f : m_chip->findings().list())
+        r.findings.push_back({f.time.to_seconds(), "wilc1000", "warning",
+                              std::string(wilc::to_string(f.kind)) + ": " + f.text});
+}
+
+} // namespace nicsim::bindings

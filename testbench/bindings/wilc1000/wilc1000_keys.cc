@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+// The WILC1000's scenario keys, for the loader (testbench/config/device_catalog.h).
+#include "testbench/config/device_catalog.h"
+
+namespace nicsim::bindings {
+
+const config::device_keys& wilc1000_keys() {
+    using config::bus_type;
+    using config::irq_mode;
+    static const config::device_keys k = [] {
+        config::device_keys d;
+        d.type = "wilc1000";
+        // ATWILC1000 datasheet: SPI up to 48 MHz, SDIO 2.0 up to 50 MHz (hardware-facts.md §1.1).
+        d.buses.push_back({bus_type::spi,
+                           48e6,
+                           48e6,
+                           {irq_mode::gpio, irq_mode::none},
+                           irq_mode::gpio,
+                           "the wilc1000 spi driver takes a GPIO interrupt or none"});
+        // sdio.c takes the out-of-band GPIO interrupt only when built with
+        // CONFIG_WILC1000_HW_OOB_INTR, which nicsim's driver build does not set; without any
+        // interrupt it has no polled mode.
+        d.buses.push_back({bus_type::sdio,
+                           50e6,
+                           50e6,
+                           {irq_mode::in_band},
+                           irq_mode::in_band,
+                           "the wilc1000 sdio driver of this build uses the SDIO in-band "
+                           "interrupt only (CONFIG_WILC1000_HW_OOB_INTR is not set): use in_band"});
+        // The chip model's energy states (ns-3 naming): models/wilc1000/wilc1000_power.h.
+        d.power_states = {"sleep", "idle", "wakeup", "rx", "tx"};
+        d.timing_keys = {"wake_latency", "sleep_entry_delay", "deep_sleep_after",
+                         "deep_wake_latency", "boot_delay"};
+        d.chip_sleep = true;
+        // drivers/net/wireless/microchip/wilc1000/spi.c
+        d.module_params = {{"enable_crc7", "bool"}, {"enable_crc16", "bool"}};
+        d.default_phy_rate_bps = 72.2e6; // HT20 MCS7 SGI (hardware-facts.md §1.2)
+        d.default_mac_efficiency = 0.6;  // assumption (docs/models/air.md)
+        return d;
+    }();
+    return k;
+}
+
+} // namespace nicsim::bindings

@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: MIT
+#include "testbench/board/board.h"
+
+#include "driver/include/lx_kit/runtime.h"
+#include "testbench/board/bcm2835_spi_port.h"
+#include "testbench/board/generic_spi_port.h"
+#include "testbench/board/mmio16_port.h"
+#include "testbench/board/sdio_controller_port.h"
+#include "testbench/runner.h"
+
+namespace nicsim::board {
+
+using sc_core::sc_time;
+
+namespace {
+
+// The chip-select window the parallel-bus device decodes (its offset bits). Assumption: 64 KiB
+// covers any 16-bit Ethernet controller's register/data ports.
+constexpr uint64_t par_window_size = 0x10000;
+
+spi::spi_host_timing spi_timing_of(const config::spi_host_config& c) {
+    spi::spi_host_timing t;
+    t.per_message_overhead = sc_core::SC_ZERO_TIME; // charged on the CPU by the board's port
+    t.per_transfer_overhead = to_sc(c.per_transfer_overhead);
+    t.cs_setup = to_sc(c.cs_setup);
+    t.cs_hold = to_sc(c.cs_hold);
+    t.cs_inactive_min = to_sc(c.cs_inactive_min);
+    t.inter_transfer_gap = to_sc(c.inter_transfer_gap);
+    t.inter_word_gap_cycles = c.inter_word_gap_cycles;
+    t.inter_word_gap = to_sc(c.inter_word_gap);
+    t.dma_threshold_bytes = c.dma_threshold.bytes;
+    t.dma_setup = to_sc(c.dma_setup);
+    t.max_speed_hz = static_cast<uint32_t>(c.max_speed.hz);
+    return t;
+}
+
+sdio::sdio_host_timing sdio_timing_of(const config::sdio_host_config& c) {
+    sdio::sdio_host_timing t;
+    // per_request_overhead is charged on the host CPU by sdio_controller_port.
+    t.completion_overhead = to_sc(c.completion_overhead);
+    t.per_block_overhead = to_sc(c.per_block_overhead);
+    t.dma_threshold_bytes = c.dma_threshold.bytes;
+    t.dma_setup = to_sc(c.dma_setup);
+    t.max_clock_hz = static_cast<uint32_t>(c.max_clock.hz);
+    return t;
+}
+
+par::par_timing par_timing_of(const config::par_bus_config& c) {
+    par::par_timing t;
+    t.bus_clock_hz = c.bus_clock.hz;
+    t.issue_cycles = c.issue_cycles;
+    t.addr_setup_cycles = c.addr_setup_cycles;
+    t.read_strobe_cycles = c.read_strobe_cycles;
+    t.write_strobe_cycles = c.write_strobe_cycles;
+    t.hold_cycles = c.hold_cycles;
+    t.recovery_cycles = c.recovery_cycles;
+    return t;
+}
+
+} // namespace
+
+board::board(const config::platform_profile& profile)
+    : m_pf(profile), m_cpu("cpu", profile.cpu.cores),
+      m_par_window_base(profile.par_bus.window_base) {}
+
+board::~board() {
+    for (size_t i = 0; i < m_irq_sources.size(); ++i)
+        lx_kit::unregister_irq(static_cast<int>(i + 1));
+}
+
+void board::power_on() {
+    auto& kp = lx_kit::params();
+    kp.hz = m_pf.cpu.hz;
+    kp.usleep_slack_ns = static_cast<uint64_t>(m_pf.kernel.timer_slack.ps / 1000);
+    kp.irq_latency_ns = static_cast<uint64_t>(m_pf.kernel.irq_to_thread_latency.ps / 1000);
+    lx_kit::set_busy_hook([this](const char*, sc_time, uint64_t ns) {
+        m_cpu.charge(sc_time(static_cast<double>(ns), sc_core::SC_NS));
+    });
+}
+
+spi::spi_host& board::spi_host() {
+    if (!m_spi_host)
+        m_spi_host = std::make_unique<spi::spi_host>("spi_host", 1, spi_timing_of(m_pf.spi_host));
+    return *m_spi_host;
+}
+
+lx_bus::spi_port& board::spi_port(unsigned cs) {
+    spi::spi_host& host = spi_host();
+    const auto& c = m_pf.spi_host;
+    if (c.cpu_cost == "bcm2835")
+        m_spi_ports.push_back(std::make_unique<bcm2835_spi_port>(
+            m_cpu, host, cs, to_sc(c.per_message_overhead), to_sc(c.polling_limit),
+            to_sc(m_pf.kernel.sched_wakeup_latency)));
+    else
+        m_spi_ports.push_back(std::make_unique<generic_spi_port>(
+            m_cpu, host, cs, to_sc(c.per_message_overhead), c.dma_threshold.bytes));
+    return *m_spi_ports.back();
+}
+
+sdio::sdio_host& board::sdio_host(const config::frequency& requested_clock) {
+    if (!m_pf.sdio_host.present)
+        throw run_error("device.bus: sdio needs a platform with an SDIO host, but platform '" +
+                        m_pf.name + "' (" + m_pf.source_file + ") has no sdio_host section");
+    if (requested_clock.hz > m_pf.sdio_host.max_clock.hz)
+        throw run_error("device.bus_clock: " + config::to_string(requested_clock) +
+                        " is above the SD clock the host of platform '" + m_pf.name +
+                        "' generates (sdio_host.max_clock = " +
+                        config::to_string(m_pf.sdio_host.max_clock) + ")");
+    if (!m_sdio_host)
+        m_sdio_host =
+            std::make_unique<sdio::sdio_host>("sdio_host", sdio_timing_of(m_pf.sdio_host));
+    return *m_sdio_host;
+}
+
+lx_bus::sdio_host_if& board::sdio_port() {
+    if (!m_sdio_host)
+        throw run_error("board: sdio_port() before sdio_host()");
+    if (!m_sdio_port) {
+        const auto& c = m_pf.sdio_host;
+        m_sdio_port = std::make_unique<sdio_controller_port>(
+            m_cpu, *m_sdio_host, to_sc(c.per_request_overhead), c.dma_threshold.bytes,
+            to_sc(c.irq_latency));
+    }
+    return *m_sdio_port;
+}
+
+par::par_host& board::par_host() {
+    if (!m_pf.par_bus.present)
+        throw run_error("device.bus: par needs a platform with a parallel bus, but platform '" +
+                        m_pf.name + "' (" + m_pf.source_file +
+                        ") has no par_bus section (e.g. use platform: imx6-class)");
+    if (!m_par_host)
+        m_par_host = std::make_unique<par::par_host>("eim", par_timing_of(m_pf.par_bus),
+                                                     m_par_window_base, par_window_size);
+    return *m_par_host;
+}
+
+lx_bus::mmio16_bus_if& board::mmio16_port() {
+    if (!m_mmio16_port)
+        m_mmio16_port = std::make_unique<::nicsim::board::mmio16_port>(m_cpu, par_host());
+    return *m_mmio16_port;
+}
+
+int board::wire_gpio_irq(const irq_line& line) {
+    m_irq_sources.push_back(std::make_unique<lx_kit::irq_line_source>(line));
+    const int irq = static_cast<int>(m_irq_sources.size()); // Linux IRQ numbers from 1
+    lx_kit::register_irq(irq, *m_irq_sources.back());
+    return irq;
+}
+
+} // namespace nicsim::board

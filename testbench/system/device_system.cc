@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: MIT
+#include "testbench/system/device_system.h"
+
+#include "testbench/runner.h"
+
+namespace nicsim {
+
+namespace {
+
+device_system::attach_fn by_type(const config::scenario_config& sc) {
+    const bindings::binding* b = bindings::find(sc.device.type);
+    if (!b)
+        throw run_error("device.type: no binding for '" + sc.device.type +
+                        "' is linked into this binary");
+    return
+        [b](board::board& board, const config::scenario_config& s) { return b->attach(board, s); };
+}
+
+} // namespace
+
+device_system::device_system(sc_core::sc_module_name name, const config::scenario_config& scenario,
+                             const config::platform_profile& platform, attach_fn attach)
+    : sc_module(name), m_sc(scenario), m_board(platform) {
+    m_device = (attach ? attach : by_type(m_sc))(m_board, m_sc);
+    m_traffic = std::make_unique<traffic_session>(m_sc.traffic, m_sc.seed, m_device->host_addr(),
+                                                  m_device->peer_addr());
+    m_device->bind_traffic(*m_traffic);
+    // Opt-in traces (scenario.trace): nothing is attached when they are off.
+    if ((m_trace = trace::trace_session::open(m_sc.trace))) {
+        m_trace->attach_tasks();
+        m_device->attach_traces(*m_trace);
+    }
+    SC_HAS_PROCESS(device_system);
+    SC_THREAD(main);
+}
+
+device_system::~device_system() = default;
+
+void device_system::main() {
+    system::run_control::hooks h;
+    if (after_up)
+        h.after_up = [this] { return after_up(); };
+    if (after_traffic)
+        h.after_traffic = [this] { after_traffic(); };
+    m_run.drive(
+        [this] {
+            m_board.power_on();
+            return m_device->bring_up(*m_traffic);
+        },
+        *m_traffic, board::to_sc(m_sc.traffic.start), h);
+}
+
+report::report device_system::run() {
+    std::string error;
+    report::report r = run(error);
+    if (!error.empty())
+        throw run_error(error);
+    return r;
+}
+
+report::report device_system::run(std::string& error) {
+    error = m_run.simulate(board::to_sc(m_sc.duration_limit), m_trace.get());
+    return error.empty() ? make_report() : report::report{};
+}
+
+report::report device_system::make_report() const {
+    report::report r = system::start_report(m_run, *m_traffic, m_board.cpu(), m_driver_log);
+    m_device->fill_report(r);
+    return r;
+}
+
+} // namespace nicsim

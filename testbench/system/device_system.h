@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: MIT
+// One run, composed from a scenario: the board built from the platform profile, the device
+// binding the scenario's device.type names attached to it, the traffic between the host and the
+// peer, the opt-in traces. run() brings the interface up through the real driver, runs the
+// traffic and returns the report. The composition knows no chip (see testbench/bindings).
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+
+#include <systemc>
+
+#include "testbench/bindings/binding.h"
+#include "testbench/board/board.h"
+#include "testbench/config/platform_profile.h"
+#include "testbench/config/scenario_config.h"
+#include "testbench/report/report.h"
+#include "testbench/system/driver_log.h"
+#include "testbench/system/run_control.h"
+#include "testbench/system/traffic_session.h"
+#include "testbench/trace/trace_session.h"
+
+namespace nicsim {
+
+class device_system : public sc_core::sc_module {
+  public:
+    // How the device is attached; the default looks the binding up by device.type. Tests pass
+    // their own to attach with non-default chip parameters.
+    using attach_fn = std::function<std::unique_ptr<bindings::device>(
+        board::board&, const config::scenario_config&)>;
+
+    // Throws run_error for a scenario that cannot be built, naming the offending key.
+    device_system(sc_core::sc_module_name name, const config::scenario_config& scenario,
+                  const config::platform_profile& platform, attach_fn attach = {});
+    ~device_system() override;
+
+    // Runs the simulation (once per process: SystemC cannot restart) and returns the report.
+    // Throws run_error when bring-up or the traffic fails.
+    report::report run();
+    // The same, returning the failure in `error` instead of throwing. Under AddressSanitizer a
+    // C++ throw after the coroutine-based simulation leaves stale stack poisoning behind (ASan
+    // does not know SystemC's coroutine stacks), so sanitized tests of failing runs use this.
+    report::report run(std::string& error);
+
+    // For tests, run on the system thread: `after_up` once the interface is up (false ends the
+    // run there, end reason "test hook"), `after_traffic` when the traffic has finished.
+    std::function<bool()> after_up;
+    std::function<void()> after_traffic;
+
+    board::board& board() { return m_board; }
+    bindings::device& device() { return *m_device; }
+    template <class D> D& device_as() { return dynamic_cast<D&>(*m_device); }
+    traffic_session& traffic() { return *m_traffic; }
+    const traffic_session& traffic() const { return *m_traffic; }
+    ::net_device* netdev() const { return m_device->netdev(); }
+
+  private:
+    void main();
+    report::report make_report() const;
+
+    config::scenario_config m_sc;
+    driver_log_collector m_driver_log;
+    board::board m_board;
+    std::unique_ptr<bindings::device> m_device;
+    std::unique_ptr<traffic_session> m_traffic;
+    system::run_control m_run;
+    std::unique_ptr<trace::trace_session> m_trace; // last: detaches before the parts go
+};
+
+} // namespace nicsim
