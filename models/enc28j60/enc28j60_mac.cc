@@ -30,7 +30,7 @@ uint16_t type_len(const std::vector<uint8_t>& b) {
 void core::attach_wire(eth::eth_wire& wire) {
     m_wire = &wire;
     wire.attach_station(*this);
-    m_phy.set_link(wire.link_up());
+    m_phy.init_link(wire.link_up());
     if (wire.params().rate_bps != m_p.line_rate_bps)
         m_findings.add(finding_kind::wire_rate, "wire rate " +
                                                     std::to_string(wire.params().rate_bps) +

@@ -42,6 +42,11 @@ class phy : public sc_core::sc_module {
     bool full_duplex() const { return (m_regs.at(0, phy_reg::PHCON1).get() & PHCON1_PDPXMD) != 0; }
     bool tx_disabled() const { return (m_regs.at(0, phy_reg::PHCON2).get() & PHCON2_TXDIS) != 0; }
     void set_link(bool up);
+    // Link state when the wire is attached (elaboration): no link-change event.
+    void init_link(bool up) {
+        m_link = up;
+        m_llstat = up;
+    }
     void set_tx_active(bool on) { m_tx_active = on; }
     void reset(); // power-on / SRC / PHCON1.PRST
 
