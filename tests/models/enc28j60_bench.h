@@ -189,8 +189,8 @@ struct enc_host : sc_core::sc_module {
         wrw(r::ERXRDPTL, end); // the driver's erxrdpt_workaround(start) is always `end` here
         wrw(r::ERXNDL, end);
     }
-    // enc28j60_hw_init + set_hw_macaddr + hw_enable.
-    void init(uint16_t rxs = rx_start, uint16_t rxe = rx_end) {
+    // enc28j60_hw_init (returns false when EREVID says "no chip").
+    bool hw_init(uint16_t rxs = rx_start, uint16_t rxe = rx_end) {
         soft_reset();
         write_op(0x40, 0x1F, 0x00);
         bank = 0;
@@ -198,6 +198,9 @@ struct enc_host : sc_core::sc_module {
         rxfifo_init(rxs, rxe);
         wrw(r::ETXSTL, tx_start);
         wrw(r::ETXNDL, 0x1FFF);
+        const uint8_t rev = rd(r::EREVID);
+        if (rev == 0x00 || rev == 0xFF)
+            return false;
         wr(r::ERXFCON, 0x80 | 0x20 | 0x01);
         wr(r::MACON1, 0x01 | 0x08 | 0x04);
         if (full_duplex) {
@@ -211,14 +214,45 @@ struct enc_host : sc_core::sc_module {
             wr(r::MABBIPG, 0x12);
         }
         wrw(r::MAMXFLL, 1518);
-        phy_write(0x14, 0x3476);
-        phy_write(0x00, full_duplex ? 0x0100 : 0x0000);
-        phy_write(0x10, full_duplex ? 0x0000 : 0x0100);
-        set_mac(enc_mac);
+        return phy_write(0x14, 0x3476) && phy_write(0x00, full_duplex ? 0x0100 : 0x0000) &&
+               phy_write(0x10, full_duplex ? 0x0000 : 0x0100);
+    }
+    // enc28j60_hw_enable.
+    void hw_enable() {
         phy_write(0x12, 0x0012); // PHIE: PGEIE | PLNKIE
         bfc(r::EIR, 0x7B);
         wr(r::EIE, 0x80 | 0x40 | 0x10 | 0x08 | 0x02 | 0x01);
         bfs(r::ECON1, 0x04);
+    }
+    // enc28j60_hw_disable.
+    void hw_disable() {
+        wr(r::EIE, 0x00);
+        bfc(r::ECON1, 0x04);
+    }
+    // poll_ready: true when (reg & mask) == val within `tries` reads.
+    bool poll(const hreg& a, uint8_t mask, uint8_t val, int tries = 100000) {
+        for (int i = 0; i < tries; ++i)
+            if ((rd(a) & mask) == val)
+                return true;
+        return false;
+    }
+    // enc28j60_lowpower.
+    void lowpower(bool low) {
+        if (low) {
+            bfc(r::ECON1, 0x04);
+            poll(r::ESTAT, 0x04, 0);
+            poll(r::ECON1, 0x08, 0);
+            bfs(r::ECON2, 0x20);
+        } else {
+            bfc(r::ECON2, 0x20);
+            poll(r::ESTAT, 0x01, 0x01);
+        }
+    }
+    // hw_init + set_hw_macaddr + hw_enable (the register state after ndo_open).
+    void init(uint16_t rxs = rx_start, uint16_t rxe = rx_end) {
+        hw_init(rxs, rxe);
+        set_mac(enc_mac);
+        hw_enable();
     }
     // enc28j60_packet_write + TXRTS.
     void transmit(const std::vector<uint8_t>& f) {

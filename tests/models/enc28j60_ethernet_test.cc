@@ -295,3 +295,79 @@ TEST(Enc28j60Ethernet, FullDuplexInitHasNoFindings) {
         EXPECT_TRUE(b.core().findings().list().empty());
     });
 }
+
+// The driver's whole life cycle in its own order: probe (hw_init, MAC, low power), open (wake,
+// disable, hw_init, MAC, enable, link check), traffic through its IRQ work loop (INTIE masked,
+// EIR, TX done with ESTAT/TSV, RX by EPKTCNT with the odd ERXRDPT and PKTDEC, INTIE unmasked),
+// close. The model must see nothing to report.
+TEST(Enc28j60Ethernet, DriverLifeCycleHasNoFindings) {
+    enc_bench::start({}, [](enc_bench& b) {
+        auto& h = b.host;
+        ASSERT_TRUE(h.hw_init());
+        h.set_mac(enc_mac);
+        h.lowpower(true);
+        sc_core::wait(sc_time(5, sc_core::SC_MS)); // register_netdev .. ifup
+        h.lowpower(false);
+        h.hw_disable();
+        ASSERT_TRUE(h.hw_init());
+        h.set_mac(enc_mac);
+        h.hw_enable();
+        EXPECT_EQ(h.phy_read(0x11) & 0x0400, 0x0400); // carrier on
+        static const uint8_t peer[6] = {0x02, 0xAA, 0xBB, 0xCC, 0xDD, 0xEE};
+        uint16_t next = rx_start;
+        unsigned tx_done = 0, rx_done = 0;
+        auto irq_work = [&] {
+            h.bfc(r::EIE, 0x80);
+            for (;;) {
+                unsigned loop = 0;
+                const uint8_t eir = h.rd(r::EIR);
+                if (eir & 0x10) {
+                    ++loop;
+                    h.phy_read(0x11);
+                    h.phy_read(0x13);
+                }
+                if ((eir & 0x08) && !(eir & 0x02)) {
+                    ++loop;
+                    EXPECT_EQ(h.rd(r::ESTAT) & 0x02, 0);
+                    const uint16_t end = h.rdw(r::ETXNDL);
+                    const auto tsv = h.mem_read(uint16_t(end + 1), 7);
+                    EXPECT_EQ(tsv[2] & 0x80, 0x80);
+                    h.bfc(r::ECON1, 0x08);
+                    h.bfc(r::EIR, 0x08);
+                    ++tx_done;
+                }
+                if (eir & 0x01) {
+                    ++loop;
+                    h.bfc(r::EIR, 0x01);
+                }
+                unsigned n = h.rd(r::EPKTCNT);
+                if (n)
+                    ++loop;
+                for (; n; --n) {
+                    const auto p = rx_one(h, next);
+                    EXPECT_EQ(p.status & 0x0080, 0x0080);
+                    ++rx_done;
+                }
+                if (!loop)
+                    break;
+            }
+            h.bfs(r::EIE, 0x80);
+        };
+        for (int i = 0; i < 20; ++i) {
+            h.transmit(enc_make_frame(peer, 60 + 70 * i, uint8_t(i)));
+            b.wire.peer_send(enc_make_frame(enc_mac, 1514 - 70 * i, uint8_t(i)));
+            while (tx_done <= unsigned(i) || rx_done <= unsigned(i)) {
+                ASSERT_TRUE(b.wait_int(sc_time(5, sc_core::SC_MS))) << i;
+                irq_work();
+            }
+        }
+        EXPECT_EQ(b.wire.peer_received().size(), 20u);
+        EXPECT_EQ(b.core().stats().rx_frames, 20u);
+        EXPECT_EQ(b.core().stats().rx_overruns, 0u);
+        h.hw_disable();
+        h.lowpower(true);
+        EXPECT_TRUE(b.core().findings().list().empty())
+            << enc::to_string(b.core().findings().list().front().kind) << ": "
+            << b.core().findings().list().front().text;
+    });
+}
