@@ -68,6 +68,8 @@ core::core(sc_core::sc_module_name name, const params& p)
     if (!(p.max_sck_hz > 0.0) || !std::isfinite(p.max_sck_hz))
         throw std::invalid_argument(std::string(this->name()) + ": params.max_sck_hz must be > 0");
     declare_registers();
+    for (uint8_t a = 0; a < m_bank0.size(); ++a)
+        m_bank0[a] = m_regs.find(0, a);
     m_clk_ready_at = m_p.ost;
     reset_state();
     m_phy.on_read_done = [this](uint16_t v) {
@@ -373,15 +375,14 @@ void core::soft_reset() {
     m_src_seen = true;
 }
 
+// All 13-bit pointer pairs live in bank 0 (cached: RBM/WBM move them once per byte).
 uint16_t core::ptr(reg_addr lo) const {
-    const reg8& l = R(lo);
-    const reg8& h = R({lo.bank, uint8_t(lo.off + 1)});
-    return uint16_t(((h.get() << 8) | l.get()) & ptr_mask);
+    return uint16_t(((m_bank0[lo.off + 1]->get() << 8) | m_bank0[lo.off]->get()) & ptr_mask);
 }
 
 void core::set_ptr(reg_addr lo, uint16_t v) {
-    R(lo).set(uint8_t(v));
-    R({lo.bank, uint8_t(lo.off + 1)}).set(uint8_t((v >> 8) & 0x1F));
+    m_bank0[lo.off]->set(uint8_t(v));
+    m_bank0[lo.off + 1]->set(uint8_t((v >> 8) & 0x1F));
 }
 
 uint16_t core::rx_advance(uint16_t p, unsigned n) const {

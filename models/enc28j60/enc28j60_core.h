@@ -126,6 +126,7 @@ class core : public sc_core::sc_module, public eth::eth_station_if {
     reg8* m_estat = nullptr;
     reg8* m_econ2 = nullptr;
     reg8* m_econ1 = nullptr;
+    std::array<reg8*, 0x18> m_bank0{}; // the pointer registers, for the per-byte paths
     uint16_t m_rxrdpt = 0; // effective ERXRDPT (ERXRDPTL is buffered until ERXRDPTH is written)
 
     bool m_irq_level = true; // INT idles high (active low)
@@ -137,7 +138,6 @@ class core : public sc_core::sc_module, public eth::eth_station_if {
     // TX
     uint64_t m_tx_gen = 0; // bumped by TXRTS clear, TXRST and reset: a pending TX is dropped
     bool m_tx_pending = false;
-    bool m_tx_on_wire = false;
     sc_core::sc_event m_tx_kick;
     sc_core::sc_event m_tx_done_ev;
     std::vector<uint8_t> m_tx_frame;

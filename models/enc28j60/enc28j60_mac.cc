@@ -127,20 +127,17 @@ void core::tx_engine() {
             m_findings.add(finding_kind::duplex_mismatch,
                            "MACON3.FULDPX differs from PHCON1.PDPXMD");
         }
-        const std::vector<uint8_t> sent = m_tx_frame;
         m_phy.set_tx_active(true);
         if (m_wire) {
-            m_tx_on_wire = true;
-            m_wire->station_send(std::move(m_tx_frame));
-            sc_core::wait(m_tx_done_ev); // the 10 Mb/s frame time on the wire
-            m_tx_on_wire = false;
+            m_wire->station_send(m_tx_frame); // a copy: m_tx_frame feeds the TSV below
+            sc_core::wait(m_tx_done_ev);      // the 10 Mb/s frame time on the wire
         } else {
             m_findings.add(finding_kind::no_wire, "frame transmitted with no wire attached");
         }
         m_phy.set_tx_active(false);
         if (gen != m_tx_gen)
             continue; // reset while on the wire: no status
-        write_tsv(sent, giant);
+        write_tsv(m_tx_frame, giant);
         m_econ1->set_bits(ECON1_TXRTS, false);
         m_eir->set_bits(INT_TX, true);
         update_irq();
@@ -257,16 +254,18 @@ void core::receive(const eth::eth_frame& f) {
     }
     const uint16_t start = ptr(reg::ERXWRPTL);
     const uint16_t next = rx_advance(start, need);
+    const uint16_t st = ptr(reg::ERXSTL), nd = ptr(reg::ERXNDL);
+    auto step = [st, nd](uint16_t q) { return q == nd ? st : uint16_t((q + 1) & ptr_mask); };
     const uint8_t hdr[6] = {uint8_t(next),     uint8_t(next >> 8), uint8_t(len),
                             uint8_t(len >> 8), uint8_t(status),    uint8_t(status >> 8)};
     uint16_t p = start;
     for (uint8_t h : hdr) {
         m_mem[p] = h;
-        p = rx_advance(p, 1);
+        p = step(p);
     }
     for (uint8_t x : b) {
         m_mem[p] = x;
-        p = rx_advance(p, 1);
+        p = step(p);
     }
     set_ptr(reg::ERXWRPTL, next);
     cnt.set(uint8_t(cnt.get() + 1));

@@ -40,7 +40,6 @@ class phy : public sc_core::sc_module {
     bool irq() const; // PHY interrupt request toward EIR.LINKIF
     bool link_up() const { return m_link; }
     bool full_duplex() const { return (m_regs.at(0, phy_reg::PHCON1).get() & PHCON1_PDPXMD) != 0; }
-    bool tx_disabled() const { return (m_regs.at(0, phy_reg::PHCON2).get() & PHCON2_TXDIS) != 0; }
     void set_link(bool up);
     // Link state when the wire is attached (elaboration): no link-change event.
     void init_link(bool up) {
