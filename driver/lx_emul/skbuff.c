@@ -188,6 +188,9 @@ void lx_emul_kfree_skb(struct sk_buff* skb, const char* func)
         lx_kit_abort("%s: freeing %p, which is not a live sk_buff", func, (void*)skb);
     if (!refcount_dec_and_test(&skb->users))
         return;
+    /* skb_release_head_state: the destructor runs before the data goes. */
+    if (skb->destructor)
+        skb->destructor(skb);
     check_guards(skb, func, true);
     list_del(&skb->lx_live);
     skb_live_n--;

@@ -134,7 +134,14 @@ void cfg80211_unregister_netdevice(struct net_device* dev) { unregister_netdev(d
 
 void netif_start_queue(struct net_device* dev) { dev->nicsim_queue_stopped = false; }
 void netif_stop_queue(struct net_device* dev) { dev->nicsim_queue_stopped = true; }
-void netif_wake_queue(struct net_device* dev) { dev->nicsim_queue_stopped = false; }
+/* netif_tx_wake_queue: clears DRV_XOFF and, if it was set, __netif_schedule()s the qdisc. */
+void netif_wake_queue(struct net_device* dev)
+{
+    const bool was_stopped = dev->nicsim_queue_stopped;
+    dev->nicsim_queue_stopped = false;
+    if (was_stopped && dev->nicsim_wake_fn)
+        dev->nicsim_wake_fn(dev->nicsim_wake_ctx, dev);
+}
 void netif_carrier_on(struct net_device* dev) { dev->nicsim_carrier = true; }
 void netif_carrier_off(struct net_device* dev) { dev->nicsim_carrier = false; }
 void netif_device_attach(struct net_device* dev)
@@ -322,6 +329,53 @@ int lx_emul_netdev_xmit(struct net_device* dev, const void* frame, size_t len)
     if (rc == NETDEV_TX_BUSY)
         kfree_skb(skb);
     return rc;
+}
+
+/* The skb's destructor while the testbench's stack owns its memory accounting: tells the owner
+ * (e.g. TCP Small Queues' tcp_wfree) that the driver let go of it. */
+static void lx_emul_owner_destructor(struct sk_buff* skb)
+{
+    void (*fn)(void*, uint64_t) = skb->lx_owner_free;
+    skb->lx_owner_free = NULL;
+    if (fn)
+        fn(skb->lx_owner_ctx, skb->lx_owner_cookie);
+}
+
+int lx_emul_netdev_xmit_owned(struct net_device* dev, const void* frame, size_t len,
+                              lx_bus_skb_free_fn on_free, void* ctx, uint64_t cookie)
+{
+    struct sk_buff* skb;
+    netdev_tx_t rc;
+
+    if (len < ETH_HLEN)
+        lx_kit_abort("lx_emul_netdev_xmit_owned(%s): frame of %zu bytes has no Ethernet header",
+                     dev->name, len);
+    skb = alloc_skb(len + 66, GFP_KERNEL);
+    if (!skb)
+        lx_kit_abort("lx_emul_netdev_xmit_owned(%s): out of memory", dev->name);
+    skb_reserve(skb, 66);
+    skb_put_data(skb, frame, len);
+    skb->dev = dev;
+    skb_reset_mac_header(skb);
+    skb_set_network_header(skb, ETH_HLEN);
+    skb->protocol = ((const struct ethhdr*)frame)->h_proto;
+    skb->lx_owner_free = on_free;
+    skb->lx_owner_ctx = ctx;
+    skb->lx_owner_cookie = cookie;
+    skb->destructor = lx_emul_owner_destructor;
+    rc = dev->netdev_ops->ndo_start_xmit(skb, dev);
+    if (rc == NETDEV_TX_BUSY) {
+        /* The qdisc requeues it (dev_requeue_skb): the owner keeps its accounting. */
+        skb->destructor = NULL;
+        kfree_skb(skb);
+    }
+    return rc;
+}
+
+void lx_emul_netdev_set_queue_wake(struct net_device* dev, lx_bus_queue_wake_fn fn, void* ctx)
+{
+    dev->nicsim_wake_fn = fn;
+    dev->nicsim_wake_ctx = ctx;
 }
 
 void lx_emul_netdev_set_rx_sink(struct net_device* dev, lx_bus_rx_fn fn, void* ctx)

@@ -161,6 +161,9 @@ struct net_device {
     unsigned long nicsim_rx_count;           /* netif_rx calls */
     lx_emul_netdev_rx_sink_t nicsim_rx_sink;
     void* nicsim_rx_ctx;
+    /* netif_wake_queue -> __netif_schedule: the stack's qdisc runs again */
+    void (*nicsim_wake_fn)(void* ctx, struct net_device* dev);
+    void* nicsim_wake_ctx;
 };
 
 static inline void* netdev_priv(const struct net_device* dev) { return dev->nicsim_priv; }

@@ -81,7 +81,14 @@ struct sk_buff {
     unsigned char* data;
     unsigned int truesize;
     refcount_t users;
+    /* skb_release_head_state() calls it when the last reference goes (tcp_wfree for a TCP
+     * socket's skb: TCP Small Queues gets its budget back). */
+    void (*destructor)(struct sk_buff* skb);
     /* lx_emul */
+    /* The testbench's stack: who to tell when this skb is freed (lx_emul_netdev_xmit_owned). */
+    void (*lx_owner_free)(void* ctx, uint64_t cookie);
+    void* lx_owner_ctx;
+    uint64_t lx_owner_cookie;
     struct skb_shared_info lx_shinfo;
     u32 lx_magic;
     unsigned long lx_id;

@@ -83,6 +83,18 @@ int lx_emul_netdev_stop(struct net_device* dev);
  * NETDEV_TX_BUSY (0x10); on BUSY the skb is freed here (the testbench decides to retry). */
 int lx_emul_netdev_xmit(struct net_device* dev, const void* frame, size_t len);
 
+/* The same, for a stack that accounts the skb's memory (TCP Small Queues): on_free(ctx, cookie)
+ * runs when the skb is freed, by whoever frees it (the driver after copying it to the chip, or a
+ * TX-complete path), as the kernel's skb->destructor (tcp_wfree) does. On NETDEV_TX_BUSY the skb
+ * is freed without calling on_free: the caller still owns the frame (dev_requeue_skb). */
+typedef void (*lx_bus_skb_free_fn)(void* ctx, uint64_t cookie);
+int lx_emul_netdev_xmit_owned(struct net_device* dev, const void* frame, size_t len,
+                              lx_bus_skb_free_fn on_free, void* ctx, uint64_t cookie);
+/* netif_wake_queue() after netif_stop_queue(): the stack's qdisc may run again
+ * (__netif_schedule). Called from the driver's context. */
+typedef void (*lx_bus_queue_wake_fn)(void* ctx, struct net_device* dev);
+void lx_emul_netdev_set_queue_wake(struct net_device* dev, lx_bus_queue_wake_fn fn, void* ctx);
+
 /* netif_rx() delivers here: frame bytes from the MAC header (the skb is freed afterwards). */
 typedef void (*lx_bus_rx_fn)(void* ctx, struct net_device* dev, const uint8_t* frame, size_t len);
 void lx_emul_netdev_set_rx_sink(struct net_device* dev, lx_bus_rx_fn fn, void* ctx);
