@@ -16,7 +16,11 @@ set(NICSIM_KSRC_PATHS
     drivers/net/ethernet/micrel/ks8851_par.c
     drivers/net/mii.c
     lib/crc7.c
-    lib/crc-itu-t.c)
+    lib/crc-itu-t.c
+    lib/crc32.c
+    lib/crc32defs.h
+    lib/gen_crc32table.c
+    include/linux/crc32poly.h)
 
 if(NOT EXISTS "${NICSIM_LINUX_SRC}")
     message(FATAL_ERROR
@@ -25,7 +29,9 @@ if(NOT EXISTS "${NICSIM_LINUX_SRC}")
 endif()
 
 file(TIMESTAMP "${NICSIM_LINUX_SRC}" _ksrc_mtime "%s" UTC)
-set(_ksrc_key "${NICSIM_LINUX_SRC}@${_ksrc_mtime}")
+# The key names the paths too: adding a path (a new chip's driver) extracts again.
+string(MD5 _ksrc_paths_md5 "${NICSIM_KSRC_PATHS}")
+set(_ksrc_key "${NICSIM_LINUX_SRC}@${_ksrc_mtime}@${_ksrc_paths_md5}")
 set(_ksrc_stamp "${NICSIM_KSRC_DIR}/.nicsim-source")
 set(_ksrc_have "")
 if(EXISTS "${_ksrc_stamp}")

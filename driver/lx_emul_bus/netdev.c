@@ -227,17 +227,6 @@ void eth_random_addr(u8* addr)
     addr[0] |= 0x02; /* set local assignment bit */
 }
 
-/* CRC-32/IEEE 802.3, reflected, bit-wise (kernel crc32_le semantics: no pre/post inversion). */
-u32 crc32_le(u32 crc, const unsigned char* p, size_t len)
-{
-    while (len--) {
-        crc ^= *p++;
-        for (int k = 0; k < 8; k++)
-            crc = (crc >> 1) ^ ((crc & 1) ? 0xEDB88320u : 0);
-    }
-    return crc;
-}
-
 const char* lx_emul_netdev_log_name(const struct net_device* dev, char* buf, size_t size)
 {
     snprintf(buf, size, "%s", dev ? dev->name : "(null net_device)");

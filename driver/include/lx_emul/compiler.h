@@ -65,6 +65,10 @@
 #define __cold __attribute__((__cold__))
 #define __weak __attribute__((__weak__))
 #define __pure __attribute__((__pure__))
+#ifndef __attribute_const__ /* glibc sys/cdefs.h has the same */
+#define __attribute_const__ __attribute__((__const__))
+#endif
+#define __alias(symbol) __attribute__((__alias__(#symbol)))
 #define __must_check __attribute__((__warn_unused_result__))
 #define __printf(a, b) __attribute__((__format__(printf, a, b)))
 #define __scanf(a, b) __attribute__((__format__(scanf, a, b)))

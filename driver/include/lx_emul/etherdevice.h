@@ -56,7 +56,7 @@ void eth_commit_mac_addr_change(struct net_device* dev, void* p);
 int eth_mac_addr(struct net_device* dev, void* p);
 __be16 eth_type_trans(struct sk_buff* skb, struct net_device* dev);
 
-/* CRC-32 (IEEE 802.3, reflected) as linux/crc32.h's crc32_le and ether_crc. */
+/* CRC-32 (IEEE 802.3, reflected): the kernel's own lib/crc32.c (nicsim_klib). */
 u32 crc32_le(u32 crc, const unsigned char* p, size_t len);
 #define crc32(seed, data, length) crc32_le(seed, (const unsigned char*)(data), length)
 static inline u32 lx_emul_bitrev32(u32 x)
