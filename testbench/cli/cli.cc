@@ -52,8 +52,10 @@ config::load_options options_with(const std::vector<std::string>& sets) {
 // --vcd/--timeline/--log/--trace-window are shorthands for --set trace.<key>=VALUE, applied
 // after the user's --set so they win. False (with `why`) for a malformed window.
 bool add_trace_sets(std::vector<std::string>& sets, const std::string& vcd,
-                    const std::string& timeline, const std::string& log, const std::string& window,
-                    std::string& why) {
+                    const std::string& timeline, const std::string& log, const std::string& pcap,
+                    const std::string& window, std::string& why) {
+    if (!pcap.empty())
+        sets.push_back("trace.pcap=" + pcap);
     if (!vcd.empty())
         sets.push_back("trace.vcd=" + vcd);
     if (!timeline.empty())
@@ -122,8 +124,7 @@ int cmd_validate(const std::string& file, const std::vector<std::string>& sets, 
         } else {
             const auto l = config::load_scenario(file, options_with(sets));
             out << "ok: " << file << ": scenario '" << l.scenario.name << "' ("
-                << l.scenario.device.type << "/"
-                << config::to_string(l.scenario.device.bus) << ", "
+                << l.scenario.device.type << "/" << config::to_string(l.scenario.device.bus) << ", "
                 << config::to_string(l.scenario.traffic.kind) << ", platform '" << l.platform.name
                 << "' from " << l.scenario.platform << ")\n";
         }
@@ -192,11 +193,13 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     run_cmd->add_option("--json", json_file,
                         "also write the report as JSON to FILE ('-' = stdout)");
     run_cmd->add_flag("-q,--quiet", quiet, "do not print the text report");
-    std::string vcd_file, timeline_file, log_file, trace_window; // docs/traces.md
+    std::string vcd_file, timeline_file, log_file, pcap_file, trace_window; // docs/traces.md
     run_cmd->add_option("--vcd", vcd_file, "write a VCD waveform (bus pins, IRQ, power) to FILE");
     run_cmd->add_option("--timeline", timeline_file,
                         "write a Trace Event JSON timeline (Perfetto, chrome://tracing) to FILE");
     run_cmd->add_option("--log", log_file, "write one line per bus transaction to FILE");
+    run_cmd->add_option("--pcap", pcap_file,
+                        "write the frames (host netdev, peer) as pcapng to FILE (Wireshark)");
     run_cmd->add_option("--trace-window", trace_window,
                         "limit the traces to START:END simulated time (e.g. 1.5s:2s, 200ms:)");
 
@@ -236,7 +239,8 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     }
     if (*run_cmd) {
         std::string why;
-        if (!add_trace_sets(run_sets, vcd_file, timeline_file, log_file, trace_window, why)) {
+        if (!add_trace_sets(run_sets, vcd_file, timeline_file, log_file, pcap_file, trace_window,
+                            why)) {
             err << "nicsim run: --trace-window: " << why << "\n";
             return exit_config_error;
         }

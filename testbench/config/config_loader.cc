@@ -417,6 +417,7 @@ trace_config read_trace(yaml_reader r) {
     t.vcd = r.optional<std::string>("vcd", "");
     t.timeline = r.optional<std::string>("timeline", "");
     t.log = r.optional<std::string>("log", "");
+    t.pcap = r.optional<std::string>("pcap", "");
     t.window_start = r.optional<duration>("window_start", duration{});
     t.window_end = r.optional<duration>("window_end", duration{});
     if (t.window_end.ps != 0 && !(t.window_end > t.window_start))

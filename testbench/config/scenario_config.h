@@ -88,6 +88,7 @@ struct trace_config {
     std::string vcd;       // trace.vcd: VCD waveform file ("" = off)
     std::string timeline;  // trace.timeline: Trace Event JSON file ("" = off)
     std::string log;       // trace.log: one line per transaction ("" = off)
+    std::string pcap;      // trace.pcap: pcapng capture of the frames ("" = off)
     duration window_start; // trace.window_start: trace only from here ...
     duration window_end;   // trace.window_end: ... to here (0 = end of run)
 };

@@ -29,6 +29,10 @@ device_system::device_system(sc_core::sc_module_name name, const config::scenari
     if ((m_trace = trace::trace_session::open(m_sc.trace))) {
         m_trace->attach_tasks();
         m_device->attach_traces(*m_trace);
+        m_trace->attach_frames(m_traffic->host_side(), "host",
+                               "the board's network device: into ndo_start_xmit, out of netif_rx");
+        m_trace->attach_frames(m_traffic->peer_side(), "peer",
+                               "the far host's network stack, behind the link partner");
     }
     SC_HAS_PROCESS(device_system);
     SC_THREAD(main);

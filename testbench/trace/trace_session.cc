@@ -428,7 +428,7 @@ class task_adapter : public trace_session::adapter {
 // --------------------------------------------------------------------------------------
 
 std::unique_ptr<trace_session> trace_session::open(const config::trace_config& cfg) {
-    if (cfg.vcd.empty() && cfg.timeline.empty() && cfg.log.empty())
+    if (cfg.vcd.empty() && cfg.timeline.empty() && cfg.log.empty() && cfg.pcap.empty())
         return nullptr;
     return std::make_unique<trace_session>(cfg);
 }
@@ -451,11 +451,33 @@ trace_session::trace_session(const config::trace_config& cfg)
     if (!cfg.log.empty())
         m_log =
             opened("trace.log (--log)", [&] { return std::make_unique<txn_log>(cfg.log, m_win); });
+    if (!cfg.pcap.empty())
+        m_pcap = opened("trace.pcap (--pcap)",
+                        [&] { return std::make_unique<pcapng_writer>(cfg.pcap); });
+}
+
+void trace_session::attach_frames(traffic::endpoint& ep, const std::string& name,
+                                  const std::string& description) {
+    if (!m_pcap)
+        return;
+    const unsigned id = m_pcap->add_interface(name, description);
+    m_tapped.push_back(&ep);
+    pcapng_writer* pcap = m_pcap.get();
+    const window w = m_win;
+    ep.set_tap([pcap, id, w](bool sent, const uint8_t* data, size_t len) {
+        const uint64_t t = to_ps(sc_core::sc_time_stamp());
+        if (!w.contains(t))
+            return;
+        pcap->packet(id, t, data, len,
+                     sent ? pcapng_writer::direction::outbound : pcapng_writer::direction::inbound);
+    });
 }
 
 trace_session::~trace_session() {
     // Adapters detach from the parts (lx_kit's global observer above all) before the writers go.
     m_adapters.clear();
+    for (traffic::endpoint* ep : m_tapped)
+        ep->set_tap({});
 }
 
 void trace_session::attach_spi(spi::spi_host& host, const std::string& bus,
@@ -554,6 +576,8 @@ void trace_session::finish() {
         m_timeline->close();
     if (m_log)
         m_log->close();
+    if (m_pcap)
+        m_pcap->close();
 }
 
 std::string finish_quietly(trace_session& s) {

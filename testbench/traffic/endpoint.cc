@@ -22,6 +22,8 @@ void endpoint::require_send() const {
 }
 
 bool endpoint::receive(const std::uint8_t* data, std::size_t len) {
+    if (m_tap)
+        m_tap(false, data, len);
     const auto f = frame::parse(data, len, false); // checksums: in the thread
     const bool for_us = f.ok && f.ethertype == frame::ethertype_ipv4 &&
                         (f.eth_dst == m_self.mac || f.eth_dst.is_multicast()) &&
@@ -81,7 +83,13 @@ void endpoint::transmit(std::vector<std::uint8_t> f, std::size_t payload_len) {
         if (t > sc_core::SC_ZERO_TIME)
             m_port.cpu_cost(t);
     }
+    if (!m_tap) {
+        m_port.send(std::move(f));
+        return;
+    }
+    const std::vector<std::uint8_t> copy = f; // the port may consume it
     m_port.send(std::move(f));
+    m_tap(true, copy.data(), copy.size());
 }
 
 void endpoint::charge_rx(std::size_t payload_len) {

@@ -38,6 +38,9 @@
 namespace nicsim::traffic {
 
 using send_fn = std::function<void(std::vector<std::uint8_t>)>;
+// Sees every frame at this side: `sent` = handed over by port.send (when it returned), else
+// arrived via receive() (before any filtering). For captures (pcap).
+using frame_tap_fn = std::function<void(bool sent, const std::uint8_t* data, std::size_t len)>;
 using cpu_cost_fn = std::function<void(sc_core::sc_time)>;
 
 // Per-frame network-stack cost on one side. The time charged for a frame with p payload bytes is
@@ -74,6 +77,8 @@ class endpoint : public sc_core::sc_module {
     // wrong IP destination, protocol or ports.
     bool receive(const std::uint8_t* data, std::size_t len);
 
+    void set_tap(frame_tap_fn tap) { m_tap = std::move(tap); }
+
     std::uint64_t frames_ignored() const { return m_ignored; }
     std::uint64_t frames_accepted() const { return m_accepted; }
     const endpoint_addr& addr() const { return m_self; }
@@ -108,9 +113,10 @@ class endpoint : public sc_core::sc_module {
 
   private:
     port m_port;
+    frame_tap_fn m_tap;
     std::deque<inbound> m_inbox;
     sc_core::sc_event m_inbox_event;
-    sc_core::sc_event m_timer;                // wait_inbox(timeout)'s deadline
+    sc_core::sc_event m_timer;                  // wait_inbox(timeout)'s deadline
     sc_core::sc_event_or_list m_inbox_or_timer; // m_inbox_event | m_timer
     std::uint64_t m_ignored = 0;
     std::uint64_t m_accepted = 0;

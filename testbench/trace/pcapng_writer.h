@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: MIT
+// Frames of a run as a pcapng capture (Wireshark, tshark, tcpdump read it): one interface per
+// capture point (Ethernet link type, nanosecond timestamps in simulated time), one Enhanced
+// Packet Block per frame with its direction (inbound/outbound as seen from that interface).
+// Blocks are written as frames come, so a run stopped early leaves a valid file up to its last
+// complete block. Format: pcapng draft (IETF opsawg-pcapng), blocks SHB, IDB, EPB.
+#pragma once
+
+#include <cstdint>
+#include <fstream>
+#include <string>
+
+namespace nicsim::trace {
+
+class pcapng_writer {
+  public:
+    // Throws std::runtime_error naming the file if it cannot be created.
+    explicit pcapng_writer(const std::string& path);
+
+    // Declares a capture point; returns its interface id (0, 1, ...).
+    unsigned add_interface(const std::string& name, const std::string& description);
+
+    enum class direction { inbound, outbound };
+    // One frame (the Ethernet frame without FCS) seen at interface `id` at time_ps.
+    void packet(unsigned id, std::uint64_t time_ps, const std::uint8_t* data, std::size_t len,
+                direction dir);
+
+    std::uint64_t packets() const { return m_packets; }
+    // Flushes and closes; throws std::runtime_error on a write error. Idempotent.
+    void close();
+
+  private:
+    void block(std::uint32_t type, const std::string& body);
+    std::ofstream m_out;
+    std::string m_path;
+    unsigned m_interfaces = 0;
+    std::uint64_t m_packets = 0;
+    bool m_closed = false;
+};
+
+} // namespace nicsim::trace
