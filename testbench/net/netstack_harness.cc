@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "testbench/net/netstack_harness.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 #include <stdexcept>
@@ -68,9 +69,13 @@ netstack_harness::netstack_harness(const sc_core::sc_module_name& nm, const harn
 }
 
 void netstack_harness::writer() {
+    std::uint64_t left = m_cfg.total_bytes;
     for (;;) {
-        if (m_tx->write(*m_tx_sock, m_cfg.write_size) < m_cfg.write_size)
-            return; // failed connection
+        const std::uint64_t n =
+            m_cfg.total_bytes ? std::min<std::uint64_t>(left, m_cfg.write_size) : m_cfg.write_size;
+        if (n == 0 || m_tx->write(*m_tx_sock, n) < n)
+            return; // done, or the connection failed
+        left -= m_cfg.total_bytes ? n : 0;
     }
 }
 
@@ -86,14 +91,17 @@ void netstack_harness::observer() {
     for (;;) {
         const auto& s = *m_tx_sock;
         const auto& c = s.cc();
-        // Rounds: a round ends when everything sent at its start is acknowledged (the
-        // "RTT" of slow start: cwnd doubles per round).
+        // Rounds ("RTTs" of slow start): round r starts when the previous one ends and covers
+        // the cwnd segments the sender may have out at that moment; it ends when all of them
+        // are acknowledged. Counting what cwnd allows (not what was already sent) keeps TSQ,
+        // which delays sending within a round, from shifting the boundaries.
         if (!m_round_started && c.snd_nxt > 0) {
             m_round_started = true;
-            m_round_end = c.snd_nxt;
+            m_round_end = c.snd_una + std::uint64_t{c.cwnd} * s.mss();
         } else if (m_round_started && m_rounds.size() < 10 && c.snd_una >= m_round_end) {
             m_rounds.push_back(c.cwnd);
-            m_round_end = c.snd_nxt;
+            m_round_times.push_back(sc_time_stamp().to_seconds());
+            m_round_end = c.snd_una + std::uint64_t{c.cwnd} * s.mss();
         }
         const std::uint64_t bytes = m_tx->qdisc().backlog_bytes() + m_data->bytes_in_shaper();
         const std::uint32_t pkts = m_tx->qdisc().backlog_packets() + (m_data->busy() ? 1 : 0);
@@ -127,6 +135,7 @@ harness_result netstack_harness::result() const {
     r.goodput_steady_bps =
         m_warm && steady > 0 ? static_cast<double>(read - m_read_at_warmup) * 8.0 / steady : 0;
     r.cwnd_per_rtt = m_rounds;
+    r.cwnd_per_rtt_t = m_round_times;
     if (m_polls) {
         r.qdisc_backlog_bytes_mean = m_backlog_bytes_sum / static_cast<double>(m_polls);
         r.qdisc_backlog_pkts_mean = m_backlog_pkts_sum / static_cast<double>(m_polls);
@@ -169,6 +178,9 @@ std::string netstack_harness::to_json(const harness_result& r, const harness_con
     o << "{\"goodput_bps\":" << num(r.goodput_bps) << ",\"cwnd_per_rtt\":[";
     for (std::size_t i = 0; i < r.cwnd_per_rtt.size(); ++i)
         o << (i ? "," : "") << r.cwnd_per_rtt[i];
+    o << "],\"cwnd_per_rtt_t\":[";
+    for (std::size_t i = 0; i < r.cwnd_per_rtt_t.size(); ++i)
+        o << (i ? "," : "") << num(r.cwnd_per_rtt_t[i]);
     o << "],\"qdisc_backlog_bytes_mean\":" << num(r.qdisc_backlog_bytes_mean)
       << ",\"qdisc_backlog_pkts_mean\":" << num(r.qdisc_backlog_pkts_mean)
       << ",\"srtt_us\":" << r.srtt_us << ",\"retransmits\":" << r.retransmits << ",\"samples\":[";

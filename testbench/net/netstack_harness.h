@@ -38,6 +38,7 @@ struct harness_config {
     host_stack_config sender, receiver;
     std::uint64_t write_size = 131072; // iperf3's default TCP block (128 KiB)
     std::uint64_t read_size = 131072;
+    std::uint64_t total_bytes = 0; // the writer stops after this many bytes; 0 = for ever
     sc_core::sc_time poll{100, sc_core::SC_US};            // backlog / round tracking resolution
     sc_core::sc_time sample_interval{100, sc_core::SC_MS}; // "samples" in the JSON
     sc_core::sc_time warmup{1, sc_core::SC_SEC};           // steady state starts here
@@ -60,7 +61,9 @@ struct harness_result {
     double duration_s = 0;
     double goodput_bps = 0;        // bytes read by the receiving application * 8 / duration
     double goodput_steady_bps = 0; // same, after warmup
-    std::vector<std::uint32_t> cwnd_per_rtt; // cwnd at the end of each of the first 10 rounds
+    // cwnd at the end of each of the first 10 rounds (see observer()) and when each ended (s).
+    std::vector<std::uint32_t> cwnd_per_rtt;
+    std::vector<double> cwnd_per_rtt_t;
     double qdisc_backlog_bytes_mean = 0; // time mean after warmup (tc's backlog: qdisc + shaper)
     double qdisc_backlog_pkts_mean = 0;
     double wmem_alloc_mean = 0; // bytes below TCP (TSQ-limited) after warmup
@@ -108,6 +111,7 @@ class netstack_harness : public sc_core::sc_module {
     tcp_socket* m_rx_sock = nullptr;
     // observer state
     std::vector<std::uint32_t> m_rounds;
+    std::vector<double> m_round_times;
     std::uint64_t m_round_end = 0;
     bool m_round_started = false;
     double m_backlog_bytes_sum = 0, m_backlog_pkts_sum = 0, m_wmem_sum = 0;

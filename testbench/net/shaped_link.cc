@@ -34,9 +34,12 @@ void shaped_link::serialise() {
             wait(m_kick);
         if (m_rate > 0)
             wait(sc_time(static_cast<double>(m_cur->len()) * 8.0 / m_rate, sc_core::SC_SEC));
-        ++m_frames;
+        const std::uint64_t index = m_frames++;
         m_bytes += m_cur->len();
-        m_flight.emplace_back(sc_time_stamp() + m_delay, std::move(m_cur->data));
+        if (drop && drop(index, m_cur->data))
+            ++m_dropped;
+        else
+            m_flight.emplace_back(sc_time_stamp() + m_delay, std::move(m_cur->data));
         m_cur.reset(); // the last bit has left: kfree_skb -> destructor (tcp_wfree)
         m_landed.notify(sc_core::SC_ZERO_TIME);
         if (wake)

@@ -33,9 +33,13 @@ class shaped_link : public sc_core::sc_module {
     netdev_port port();
     sink_fn sink;               // the peer's netif_rx
     std::function<void()> wake; // the sending stack's netif_wake_queue
+    // Test hook: frame number `index` (0-based) is lost on the wire when it returns true (after
+    // serialisation: the sender's budget still comes back).
+    std::function<bool(std::uint64_t index, const std::vector<std::uint8_t>&)> drop;
 
     bool busy() const { return static_cast<bool>(m_cur); }
     std::uint64_t frames() const { return m_frames; }
+    std::uint64_t dropped() const { return m_dropped; }
     std::uint64_t bytes() const { return m_bytes; }
     std::uint64_t busy_returns() const { return m_busy; }
     // Bytes of the skb being serialised (counted in tc's backlog: tbf still holds it).
@@ -50,7 +54,7 @@ class shaped_link : public sc_core::sc_module {
     skb_ptr m_cur;
     std::deque<std::pair<sc_core::sc_time, std::vector<std::uint8_t>>> m_flight;
     sc_core::sc_event m_kick, m_landed;
-    std::uint64_t m_frames = 0, m_bytes = 0, m_busy = 0;
+    std::uint64_t m_frames = 0, m_bytes = 0, m_busy = 0, m_dropped = 0;
 };
 
 } // namespace nicsim::net

@@ -294,6 +294,12 @@ void tcp_socket::send_segment(std::uint64_t off, bool retrans) {
         if (acct->notify)
             acct->notify();
     };
+    // tcp_event_ack_sent: data carries the ACK too - a pending delayed ACK is served.
+    if (m_ack_pending || m_quick) {
+        if (m_quick)
+            --m_quick;
+        m_ack_pending = false;
+    }
     if (m_cfg.tcp_internal_pacing && m_cc.pacing_rate && m_cc.pacing_rate != ~0ull)
         m_next_departure = sc_time_stamp() + sc_time(static_cast<double>(s->data.size()) /
                                                          static_cast<double>(m_cc.pacing_rate),
