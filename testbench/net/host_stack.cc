@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: MIT
+#include "testbench/net/host_stack.h"
+
+#include <stdexcept>
+
+namespace nicsim::net {
+
+namespace fr = traffic::frame;
+using sc_core::sc_time;
+using sc_core::sc_time_stamp;
+
+host_stack::host_stack(const sc_core::sc_module_name& nm, const host_stack_config& cfg)
+    : sc_core::sc_module(nm), m_cfg(cfg), m_qdisc(cfg.net.txqueuelen),
+      m_irq(cfg.seed, std::string(name()) + ".irq_to_thread", cfg.irq_to_thread),
+      m_wakeup(cfg.seed, std::string(name()) + ".sched_wakeup", cfg.sched_wakeup) {
+    m_cfg.net.validate();
+    SC_HAS_PROCESS(host_stack);
+    SC_THREAD(softirq);
+}
+
+tcp_socket& host_stack::open_tcp(const tcp_socket_config& sc) {
+    tcp_socket::env e;
+    e.xmit = [this](skb_ptr s) { dev_queue_xmit(std::move(s)); };
+    e.notify = [this] { kick(); };
+    e.cpu_cost = [this](sc_time t, cpu_context c) { charge(t, c); };
+    e.costs = &m_cfg.costs;
+    m_sockets.push_back(std::make_unique<tcp_socket>(m_cfg.net, sc, std::move(e)));
+    return *m_sockets.back();
+}
+
+void host_stack::netif_rx(const std::uint8_t* data, std::size_t len) {
+    // enqueue_to_backlog; the softirq is raised only if it was idle (NAPI scheduling).
+    sc_time ready = sc_time_stamp();
+    if (m_backlog.empty())
+        ready += m_irq.sample();
+    else if (m_backlog.back().ready > ready)
+        ready = m_backlog.back().ready;
+    m_backlog.push_back({std::vector<std::uint8_t>(data, data + len), ready});
+    if (ready > sc_time_stamp())
+        m_work.notify(ready - sc_time_stamp());
+    else
+        kick();
+}
+
+void host_stack::netif_wake_queue() {
+    kick();
+}
+
+void host_stack::dev_queue_xmit(skb_ptr s) {
+    s->id = m_skb_id++;
+    if (m_cfg.qdisc_orphans_at_enqueue)
+        s->orphan();
+    if (!m_qdisc.enqueue(std::move(s)))
+        return; // dropped (and freed): TCP sees it as loss
+    qdisc_run();
+}
+
+void host_stack::qdisc_run() {
+    // __qdisc_run / qdisc_restart: dequeue while the driver's queue runs; NETDEV_TX_BUSY puts
+    // the skb back at the head (dev_requeue_skb) until netif_wake_queue.
+    if (m_qdisc_running || !m_port.xmit)
+        return;
+    m_qdisc_running = true;
+    while (!m_qdisc.empty()) {
+        if (m_port.queue_stopped && m_port.queue_stopped())
+            break;
+        skb_ptr s = m_qdisc.dequeue();
+        if (m_port.xmit(s) == netdev_tx::busy) {
+            ++m_tx_busy;
+            if (s)
+                m_qdisc.requeue(std::move(s));
+            break;
+        }
+        ++m_tx_frames;
+    }
+    m_qdisc_running = false;
+}
+
+void host_stack::softirq() {
+    for (;;) {
+        // net_rx_action: take every frame whose softirq is due.
+        while (!m_backlog.empty() && m_backlog.front().ready <= sc_time_stamp()) {
+            rx_frame f = std::move(m_backlog.front());
+            m_backlog.pop_front();
+            const auto p = fr::parse(f.bytes.data(), f.bytes.size());
+            tcp_socket* owner = nullptr;
+            for (auto& s : m_sockets)
+                if (s->accepts(p))
+                    owner = s.get();
+            if (!owner) {
+                ++m_rx_ignored;
+                continue;
+            }
+            ++m_rx_frames;
+            charge(p.payload_len ? m_cfg.costs.per_segment_recv : m_cfg.costs.per_ack_recv,
+                   cpu_context::softirq);
+            charge(m_cfg.costs.per_skb_free, cpu_context::softirq);
+            owner->on_segment(p);
+        }
+        // skbs freed since the last round (tcp_wfree work).
+        std::uint64_t frees = 0;
+        for (auto& s : m_sockets)
+            frees += s->skb_frees();
+        if (frees > m_frees_charged) {
+            charge(m_cfg.costs.per_skb_free * static_cast<double>(frees - m_frees_charged),
+                   cpu_context::softirq);
+            m_frees_charged = frees;
+        }
+        for (auto& s : m_sockets) {
+            s->run_timers();
+            s->push(); // tcp_write_xmit / the TSQ tasklet / tcp_push after write()
+        }
+        qdisc_run(); // a woken queue
+        // Sleep until new work or the nearest deadline.
+        sc_time next = sc_core::SC_ZERO_TIME;
+        for (auto& s : m_sockets) {
+            const sc_time d = s->next_deadline();
+            if (d != sc_core::SC_ZERO_TIME && (next == sc_core::SC_ZERO_TIME || d < next))
+                next = d;
+        }
+        if (!m_backlog.empty() && (next == sc_core::SC_ZERO_TIME || m_backlog.front().ready < next))
+            next = m_backlog.front().ready;
+        if (next != sc_core::SC_ZERO_TIME && next > sc_time_stamp())
+            wait(next - sc_time_stamp(), m_work);
+        else if (next == sc_core::SC_ZERO_TIME)
+            wait(m_work);
+        // next <= now: loop again at once (a deadline that just expired)
+    }
+}
+
+std::uint64_t host_stack::write(tcp_socket& s, std::uint64_t n) {
+    charge(m_cfg.costs.per_syscall, cpu_context::process);
+    std::uint64_t done = 0;
+    while (done < n && !s.failed()) {
+        const std::uint64_t got = s.append(n - done);
+        if (got) {
+            charge(m_cfg.costs.per_byte_copied * static_cast<double>(got), cpu_context::process);
+            done += got;
+            kick(); // tcp_push
+            continue;
+        }
+        // sk_stream_wait_memory
+        wait(s.write_space_event());
+        const sc_time lat = m_wakeup.sample();
+        if (lat > sc_core::SC_ZERO_TIME)
+            wait(lat);
+    }
+    return done;
+}
+
+std::uint64_t host_stack::read(tcp_socket& s, std::uint64_t max) {
+    charge(m_cfg.costs.per_syscall, cpu_context::process);
+    while (s.readable() == 0 && !s.failed()) {
+        wait(s.data_ready_event()); // sk_wait_data
+        const sc_time lat = m_wakeup.sample();
+        if (lat > sc_core::SC_ZERO_TIME)
+            wait(lat);
+    }
+    const std::uint64_t got = s.consume(max);
+    charge(m_cfg.costs.per_byte_copied * static_cast<double>(got), cpu_context::process);
+    return got;
+}
+
+} // namespace nicsim::net

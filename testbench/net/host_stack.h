@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: MIT
+//
+// host_stack: one host's network stack between its applications and one network device. It owns
+// the TCP sockets, the device qdisc (pfifo_fast) and the netdev queue state, and runs all
+// softirq work (receive, ACK processing, timers, TSQ tasklet, qdisc runs) in one SC_THREAD.
+//
+// Binding it (the composition root does this once):
+//
+//   host_stack h("host", cfg);
+//   h.attach(port);               // netdev_port: xmit(skb) -> ok|busy, queue_stopped()
+//   h.set_cpu_cost(fn);           // optional: fn(t, cpu_context) charges host CPU
+//   driver RX path:   h.netif_rx(data, len);     never blocks; any process
+//   driver TX done:   h.netif_wake_queue();      after netif_wake_queue/netif_start_queue
+//   freeing an skb:   destroy the skb_ptr        runs skb->destructor (tcp_wfree)
+//
+//   tcp_socket& s = h.open_tcp(sock_cfg);         before sc_start
+//   app thread:       h.write(s, n);  h.read(s, max);   blocking, like the syscalls
+//
+// Timing variation: netif_rx starts softirq processing after an irq_to_thread sample (only
+// when the backlog was empty - a NAPI poll already running takes new frames without a new
+// latency); an application blocked in read()/write() resumes a sched_wakeup sample after it was
+// woken. Both are seeded per stream (jitter.h) from cfg.seed and the stack's name.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <systemc>
+
+#include "testbench/net/jitter.h"
+#include "testbench/net/net_settings.h"
+#include "testbench/net/netdev_port.h"
+#include "testbench/net/qdisc.h"
+#include "testbench/net/stack_costs.h"
+#include "testbench/net/tcp_socket.h"
+
+namespace nicsim::net {
+
+struct host_stack_config {
+    net_settings net;
+    stack_costs costs;
+    latency_spec irq_to_thread; // netif_rx -> softirq/NAPI processing starts
+    latency_spec sched_wakeup;  // sk_data_ready/sk_write_space -> the blocked task runs
+    std::uint64_t seed = 1;
+    // netem as the device qdisc: sch_netem.c netem_enqueue calls skb_orphan_partial when a delay
+    // or rate is configured, so the TSQ budget returns at enqueue, not at transmit.
+    bool qdisc_orphans_at_enqueue = false;
+};
+
+class host_stack : public sc_core::sc_module {
+  public:
+    host_stack(const sc_core::sc_module_name& nm, const host_stack_config& cfg);
+
+    void attach(netdev_port p) { m_port = std::move(p); }
+    void set_cpu_cost(cpu_cost_fn f) { m_cpu_cost = std::move(f); }
+
+    tcp_socket& open_tcp(const tcp_socket_config& sc);
+
+    // --- device side ---------------------------------------------------------------------------
+    void netif_rx(const std::uint8_t* data, std::size_t len);
+    void netif_wake_queue();
+
+    // --- application side (blocking; call from an application SC_THREAD) ----------------------
+    // write(): returns when all n bytes are in the send buffer (blocking socket), or early with
+    // the bytes taken if the connection failed. Charges per_syscall + n * per_byte_copied.
+    std::uint64_t write(tcp_socket& s, std::uint64_t n);
+    // read(): waits for data, then takes up to max bytes (tcp_recvmsg, one call). Returns 0 only
+    // if the connection failed.
+    std::uint64_t read(tcp_socket& s, std::uint64_t max);
+
+    // --- observation ---------------------------------------------------------------------------
+    const pfifo_fast& qdisc() const { return m_qdisc; }
+    const host_stack_config& config() const { return m_cfg; }
+    std::uint64_t frames_received() const { return m_rx_frames; }
+    std::uint64_t frames_ignored() const { return m_rx_ignored; }
+    std::uint64_t frames_transmitted() const { return m_tx_frames; }
+    std::uint64_t xmit_busy() const { return m_tx_busy; }
+    std::uint64_t qdisc_drops() const { return m_qdisc.drops(); }
+    latency_stream& irq_latency() { return m_irq; }
+    latency_stream& wakeup_latency() { return m_wakeup; }
+
+  private:
+    void softirq();
+    void dev_queue_xmit(skb_ptr s);
+    void qdisc_run();
+    void kick() { m_work.notify(sc_core::SC_ZERO_TIME); }
+    void charge(sc_core::sc_time t, cpu_context c) {
+        if (m_cpu_cost && t > sc_core::SC_ZERO_TIME)
+            m_cpu_cost(t, c);
+    }
+
+    host_stack_config m_cfg;
+    netdev_port m_port;
+    cpu_cost_fn m_cpu_cost;
+    pfifo_fast m_qdisc;
+    std::vector<std::unique_ptr<tcp_socket>> m_sockets;
+    struct rx_frame {
+        std::vector<std::uint8_t> bytes;
+        sc_core::sc_time ready; // when softirq may take it
+    };
+    std::deque<rx_frame> m_backlog; // input_pkt_queue
+    sc_core::sc_event m_work;
+    bool m_qdisc_running = false;
+    std::uint64_t m_skb_id = 0;
+    std::uint64_t m_frees_charged = 0;
+    std::uint64_t m_rx_frames = 0, m_rx_ignored = 0, m_tx_frames = 0, m_tx_busy = 0;
+    latency_stream m_irq, m_wakeup;
+};
+
+} // namespace nicsim::net

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: MIT
+//
+// net::skb: one frame on its way down (or up) the host stack, with the two things the kernel's
+// sk_buff carries that matter for queueing: truesize (what the socket is charged for it) and a
+// destructor (tcp_wfree for TCP data: it returns the truesize to the socket's TSQ budget).
+//
+// Ownership is the whole contract: whoever holds the skb_ptr owns the skb; destroying it (reset,
+// going out of scope) is kfree_skb/consume_skb and runs the destructor exactly once. So a driver
+// that copies the frame into chip memory and then drops the skb_ptr returns the budget at that
+// moment (wilc1000 tx_complete_fn, ks8851 after the TXQ write), and a link model that keeps the
+// skb_ptr until the last bit has left returns it then. orphan() runs the destructor early and
+// keeps the data (skb_orphan, e.g. netem's skb_orphan_partial at enqueue).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include <systemc>
+
+namespace nicsim::net {
+
+struct skb {
+    std::vector<std::uint8_t> data; // the complete Ethernet frame (skb->len == data.size())
+    std::uint32_t truesize = 0;     // bytes charged to the owning socket
+    std::uint32_t priority = 0;     // skb->priority: pfifo_fast band via prio2band (0 -> band 1)
+    std::uint64_t id = 0;           // per-stack sequence number, for traces and tests
+    sc_core::sc_time created;       // when the stack built it
+    std::function<void(skb&)> destructor; // set by the stack; empty = nothing to return
+
+    skb() = default;
+    skb(const skb&) = delete;
+    skb& operator=(const skb&) = delete;
+    ~skb() { orphan(); }
+
+    // Runs the destructor now (once) and clears it; the data stays valid.
+    void orphan() {
+        if (destructor) {
+            auto d = std::move(destructor);
+            destructor = nullptr;
+            d(*this);
+        }
+    }
+    std::size_t len() const { return data.size(); }
+};
+
+using skb_ptr = std::unique_ptr<skb>;
+
+} // namespace nicsim::net

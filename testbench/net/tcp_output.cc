@@ -1,0 +1,483 @@
+// SPDX-License-Identifier: MIT
+//
+// tcp_socket: construction, the transmit path and the ACK (sender) path. See tcp_socket.h.
+#include "testbench/net/tcp_socket.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "testbench/net/tsq.h"
+
+namespace nicsim::net {
+
+namespace fr = traffic::frame;
+using sc_core::sc_time;
+using sc_core::sc_time_stamp;
+
+namespace {
+
+constexpr std::size_t frame_overhead(bool ts) {
+    return fr::eth_header_len + fr::ipv4_header_len + fr::tcp_header_len + (ts ? 12 : 0);
+}
+
+// tcp_select_initial_window: rcv_wscale = ilog2(max(tcp_rmem[2], rmem_max, space)) - 15.
+unsigned initial_wscale(const net_settings& cfg, std::uint64_t space) {
+    if (!cfg.tcp_window_scaling)
+        return 0;
+    constexpr std::uint64_t rmem_max = 212992; // net.core.rmem_max default (SK_RMEM_MAX)
+    std::uint64_t s = std::max<std::uint64_t>({space, cfg.tcp_rmem[2], rmem_max});
+    int log2 = 0;
+    while ((s >> 1) != 0) {
+        s >>= 1;
+        ++log2;
+    }
+    return static_cast<unsigned>(std::clamp(log2 - 15, 0, 14));
+}
+
+} // namespace
+
+tcp_socket::tcp_socket(const net_settings& cfg, const tcp_socket_config& sc, env e)
+    : m_cfg(cfg), m_sc(sc), m_env(std::move(e)), m_ca(make_congestion_control(cfg)),
+      m_out_pattern(traffic::mix_seed(sc.seed, sc.client ? 1 : 8)),
+      m_in_pattern(traffic::mix_seed(sc.seed, sc.client ? 8 : 1)),
+      m_isn_out(static_cast<std::uint32_t>(traffic::mix_seed(sc.seed, sc.client ? 2 : 3))),
+      m_isn_in(static_cast<std::uint32_t>(traffic::mix_seed(sc.seed, sc.client ? 3 : 2))),
+      m_ip_id(static_cast<std::uint16_t>(traffic::mix_seed(sc.seed, sc.client ? 4 : 6))),
+      m_ts_base(static_cast<std::uint32_t>(traffic::mix_seed(sc.seed, sc.client ? 5 : 7))),
+      m_mss(cfg.mss()),
+      m_seg_truesize(
+          cfg.truesize(static_cast<std::uint32_t>(cfg.mss() + frame_overhead(cfg.tcp_timestamps)))),
+      m_rtt(static_cast<std::uint64_t>(cfg.tcp_rto_min.to_seconds() * 1e6),
+            static_cast<std::uint64_t>(cfg.tcp_rto_max.to_seconds() * 1e6),
+            static_cast<std::uint64_t>(cfg.tcp_timeout_init.to_seconds() * 1e6)),
+      m_wmem(std::make_shared<wmem_account>()) {
+    cfg.validate();
+    if (!m_env.xmit || !m_env.notify)
+        throw std::invalid_argument("tcp_socket: env.xmit and env.notify are required");
+    m_wmem->notify = m_env.notify;
+    m_cc.cwnd = cfg.tcp_init_cwnd;
+    m_cc.pacing_rate = ~0ull; // sk_pacing_rate starts unlimited (sock_init_data) until srtt
+    m_rto_cur_us = m_rtt.rto_us();
+
+    // tcp_init_buffer_space: the send buffer is sized for the initial cwnd right away.
+    m_sndbuf = std::max<std::uint64_t>(
+        cfg.tcp_wmem[1],
+        sndbuf_expand(m_mss, m_cc.cwnd, cfg.tcp_init_cwnd, cfg.tcp_reordering, cfg.tcp_wmem[2]));
+
+    // Receive side: tcp_select_initial_window on tcp_full_space, then tcp_init_buffer_space.
+    m_rcvbuf = cfg.tcp_rmem[1];
+    const std::uint64_t full = cfg.win_from_space(m_rcvbuf);
+    m_wscale = initial_wscale(cfg, full);
+    std::uint64_t space = full > m_mss ? full / m_mss * m_mss : full;
+    m_rcv_wnd = m_wscale ? space : std::min<std::uint64_t>(space, 65535);
+    m_window_clamp = std::min<std::uint64_t>(std::uint64_t{65535} << m_wscale, full);
+    m_rcv_ssthresh = std::min(m_rcv_wnd, m_window_clamp);
+    m_rcvq_space = std::min<std::uint64_t>(
+        {m_rcv_ssthresh, m_rcv_wnd, std::uint64_t{cfg.tcp_init_cwnd} * m_mss});
+    m_peer_wscale = sc.peer_wscale >= 0 ? static_cast<unsigned>(sc.peer_wscale) : m_wscale;
+    // The peer's SYN window is never scaled (RFC 7323): at most 65535 until its first ACK.
+    m_snd_wnd = std::min<std::uint64_t>(65535, space);
+}
+
+void tcp_socket::charge(sc_time t, cpu_context c) {
+    if (m_env.cpu_cost && t > sc_core::SC_ZERO_TIME)
+        m_env.cpu_cost(t, c);
+}
+
+std::uint32_t tcp_socket::now_ts() const {
+    return m_ts_base +
+           static_cast<std::uint32_t>(sc_time_stamp().value() / sc_time(1, sc_core::SC_MS).value());
+}
+
+std::uint64_t tcp_socket::now_us() const {
+    return sc_time_stamp().value() / sc_time(1, sc_core::SC_US).value();
+}
+
+void tcp_socket::fail(const std::string& why) {
+    if (m_error.empty())
+        m_error = why;
+    m_rto_armed = false;
+    m_write_space.notify(sc_core::SC_ZERO_TIME);
+    m_data_ready.notify(sc_core::SC_ZERO_TIME);
+}
+
+bool tcp_socket::accepts(const fr::parsed_frame& f) const {
+    return f.ok && f.ethertype == fr::ethertype_ipv4 && f.protocol == fr::ip_proto_tcp &&
+           f.ip_dst == m_sc.local.ip && f.dst_port == m_sc.local.port &&
+           f.ip_src == m_sc.remote.ip && f.src_port == m_sc.remote.port;
+}
+
+std::vector<std::uint8_t> tcp_socket::build(std::uint32_t seq, std::uint8_t flags,
+                                            const std::uint8_t* p, std::size_t len) {
+    fr::tcp_fields t;
+    t.src_port = m_sc.local.port;
+    t.dst_port = m_sc.remote.port;
+    t.seq = seq;
+    t.ack = wire_seq_in(m_rcv_nxt);
+    t.flags = flags;
+    // Every segment carries a window; tcp_select_window moves rcv_wup with it.
+    const std::uint64_t raw = select_window();
+    t.window = static_cast<std::uint16_t>(std::min<std::uint64_t>(raw, 0xffff));
+    if (m_cfg.tcp_timestamps)
+        t.options = fr::tcp_timestamp_option(now_ts(), m_ts_recent);
+    fr::ipv4_fields ip{m_sc.local.ip, m_sc.remote.ip, m_sc.tos, 64, m_ip_id++, true};
+    return fr::build_tcp({m_sc.remote.mac, m_sc.local.mac}, ip, t, p, len);
+}
+
+// --- sender accounting ------------------------------------------------------------------------
+
+std::uint64_t tcp_socket::wmem_queued() const {
+    // sk_wmem_queued: truesize of every skb in the write and retransmit queues.
+    const std::uint64_t bytes = m_write_seq - m_snd_una;
+    const std::uint64_t segs = (bytes + m_mss - 1) / m_mss;
+    return bytes + segs * (m_seg_truesize - m_mss);
+}
+
+std::uint64_t tcp_socket::write_space() const {
+    if (failed())
+        return 0;
+    const std::uint64_t q = wmem_queued();
+    return q < m_sndbuf ? m_sndbuf - q : 0;
+}
+
+std::uint64_t tcp_socket::append(std::uint64_t n) {
+    // tcp_sendmsg_locked allocates a new skb only while sk_stream_memory_free(); the skb it is
+    // filling may take it past sk_sndbuf by up to one segment.
+    const std::uint64_t space = write_space();
+    if (space == 0)
+        return 0;
+    const std::uint64_t take = std::min<std::uint64_t>(n, (space + m_mss - 1) / m_mss * m_mss);
+    m_write_seq += take;
+    m_stats.bytes_written += take;
+    return take;
+}
+
+std::uint32_t tcp_socket::packets_out() const {
+    return m_packets_out;
+}
+
+std::uint32_t tcp_socket::in_flight() const {
+    // tcp_packets_in_flight = packets_out - (sacked_out + lost_out) + retrans_out; in NewReno
+    // recovery the head is both lost and retransmitted, so only the emulated SACKs count.
+    return m_packets_out > m_sacked_out ? m_packets_out - m_sacked_out : 0;
+}
+
+std::uint64_t tcp_socket::tsq_limit_now(unsigned factor) const {
+    return tsq_limit(m_cc.pacing_rate, m_cfg.sk_pacing_shift, m_seg_truesize,
+                     m_cfg.tcp_limit_output_bytes, m_cfg.tcp_internal_pacing, factor);
+}
+
+bool tcp_socket::is_cwnd_limited() const {
+    // include/net/tcp.h: tcp_is_cwnd_limited.
+    if (m_is_cwnd_limited)
+        return true;
+    if (m_cc.in_slow_start())
+        return m_cc.cwnd < 2 * m_max_packets_out;
+    return false;
+}
+
+void tcp_socket::cwnd_validate(bool limited) {
+    // tcp_output.c: tcp_cwnd_validate - remember per window whether cwnd was the limit.
+    if (m_snd_una >= m_cwnd_usage_seq || limited ||
+        (!m_is_cwnd_limited && m_packets_out > m_max_packets_out)) {
+        m_is_cwnd_limited = limited;
+        m_max_packets_out = m_packets_out;
+        m_cwnd_usage_seq = m_snd_nxt;
+    }
+}
+
+void tcp_socket::arm_rto() {
+    m_rto_armed = true;
+    m_rto_deadline = sc_time_stamp() + sc_time(static_cast<double>(m_rto_cur_us), sc_core::SC_US);
+}
+
+// --- transmit ---------------------------------------------------------------------------------
+
+void tcp_socket::push() {
+    if (failed())
+        return;
+    if (m_window_update_wanted) {
+        m_window_update_wanted = false;
+        send_ack();
+    }
+    bool sent = false, cwnd_limited = false;
+    for (;;) {
+        const std::uint64_t off = m_snd_nxt;
+        const bool retrans = off < m_high_sent;
+        std::uint64_t len;
+        if (retrans) {
+            const auto it =
+                std::lower_bound(m_rtx.begin(), m_rtx.end(), off,
+                                 [](const sent_seg& s, std::uint64_t o) { return s.start < o; });
+            if (it == m_rtx.end() || it->start != off)
+                break; // cannot happen: go-back-N restarts at a segment boundary
+            len = it->end - it->start;
+        } else {
+            len = std::min<std::uint64_t>(m_mss, m_write_seq - off);
+            if (len == 0)
+                break;
+            // Nagle (tcp_nagle_test): a sub-MSS segment waits while data is in flight.
+            if (len < m_mss && m_packets_out > 0)
+                break;
+        }
+        if (m_cfg.tcp_internal_pacing && sc_time_stamp() < m_next_departure)
+            break; // tcp_pacing_check; the deadline wakes us
+        if (in_flight() >= m_cc.cwnd) {
+            cwnd_limited = true;
+            break;
+        }
+        if (off + len > m_snd_una + m_snd_wnd)
+            break; // tcp_snd_wnd_test
+        // TCP Small Queues: retransmissions get twice the room (tcp_xmit_retransmit_queue).
+        if (m_wmem->alloc > tsq_limit_now(retrans ? 1 : 0) && m_rtx.size() > 1) {
+            m_wmem->throttled = true;
+            ++m_stats.tsq_throttled;
+            break;
+        }
+        send_segment(off, retrans);
+        sent = true;
+        if (failed())
+            return;
+    }
+    cwnd_limited |= in_flight() >= m_cc.cwnd;
+    if (sent || cwnd_limited)
+        cwnd_validate(cwnd_limited);
+}
+
+void tcp_socket::send_segment(std::uint64_t off, bool retrans) {
+    // Costs first, while the socket state is consistent (the hook may let other processes run).
+    if (m_env.costs) {
+        charge(m_env.costs->per_skb_alloc, cpu_context::softirq);
+        charge(m_env.costs->per_segment_sent, cpu_context::softirq);
+    }
+    std::uint64_t len;
+    const bool fast_rtx = off < m_snd_nxt; // head retransmission in recovery
+    if (off < m_high_sent) {
+        auto it = std::lower_bound(m_rtx.begin(), m_rtx.end(), off,
+                                   [](const sent_seg& s, std::uint64_t o) { return s.start < o; });
+        len = it->end - it->start;
+        it->retransmitted = true;
+        it->sent = sc_time_stamp();
+        ++m_stats.retransmits;
+    } else {
+        len = std::min<std::uint64_t>(m_mss, m_write_seq - off);
+        m_rtx.push_back({off, off + len, sc_time_stamp(), false});
+        m_high_sent = off + len;
+    }
+    if (!fast_rtx) {
+        if (m_packets_out == 0)
+            arm_rto(); // tcp_event_new_data_sent: tcp_rearm_rto when nothing was out
+        ++m_packets_out;
+        m_snd_nxt = off + len;
+        m_cc.snd_nxt = m_snd_nxt;
+    }
+    if (!m_rto_armed)
+        arm_rto();
+    ++m_stats.segments_sent;
+
+    m_scratch.resize(len);
+    m_out_pattern.fill(off, m_scratch.data(), len);
+    auto s = std::make_unique<skb>();
+    s->data = build(wire_seq_out(off), fr::tcp_ack | fr::tcp_psh, m_scratch.data(), len);
+    s->truesize = m_cfg.truesize(static_cast<std::uint32_t>(s->data.size()));
+    s->priority = m_sc.priority;
+    s->created = sc_time_stamp();
+    // tcp_wfree: the budget comes back when whoever holds the skb frees it; a throttled socket
+    // is rescheduled (the TSQ tasklet: tcp_tsq_handler -> tcp_write_xmit).
+    m_wmem->alloc += s->truesize;
+    s->destructor = [acct = m_wmem](skb& b) {
+        acct->alloc -= b.truesize;
+        ++acct->frees;
+        if (acct->throttled) {
+            acct->throttled = false;
+        }
+        if (acct->notify)
+            acct->notify();
+    };
+    // tcp_event_ack_sent: data carries the ACK too - a pending delayed ACK is served.
+    if (m_ack_pending || m_quick) {
+        if (m_quick)
+            --m_quick;
+        m_ack_pending = false;
+    }
+    if (m_cfg.tcp_internal_pacing && m_cc.pacing_rate && m_cc.pacing_rate != ~0ull)
+        m_next_departure = sc_time_stamp() + sc_time(static_cast<double>(s->data.size()) /
+                                                         static_cast<double>(m_cc.pacing_rate),
+                                                     sc_core::SC_SEC);
+    m_env.xmit(std::move(s));
+}
+
+// --- ACK processing ---------------------------------------------------------------------------
+
+void tcp_socket::on_ack(const fr::parsed_frame& f) {
+    ++m_stats.acks_received;
+    const auto delta = static_cast<std::int32_t>(f.tcp_ack - wire_seq_out(m_snd_una));
+    if (delta < 0)
+        return; // old ACK
+    const std::uint64_t acked_off = m_snd_una + static_cast<std::uint64_t>(delta);
+    if (acked_off > m_high_sent)
+        return; // acks data never sent: tcp_ack drops it
+    const bool window_changed = f.tcp_window != m_last_peer_window;
+    m_last_peer_window = f.tcp_window;
+    m_snd_wnd = static_cast<std::uint64_t>(f.tcp_window) << m_peer_wscale;
+    const auto now = sc_time_stamp();
+
+    if (acked_off > m_snd_una) {
+        // tcp_clean_rtx_queue: free fully acknowledged segments, take RTT samples (Karn).
+        std::int64_t seq_rtt = -1, ca_rtt = -1;
+        std::uint32_t acked_segs = 0;
+        const std::uint64_t nxt_before = m_snd_nxt;
+        while (!m_rtx.empty() && m_rtx.front().end <= acked_off) {
+            const auto& s = m_rtx.front();
+            if (!s.retransmitted) {
+                const auto rtt = static_cast<std::int64_t>((now - s.sent).value() /
+                                                           sc_time(1, sc_core::SC_US).value());
+                if (seq_rtt < 0)
+                    seq_rtt = rtt;
+                ca_rtt = rtt;
+            }
+            if (s.start < nxt_before && m_packets_out > 0)
+                --m_packets_out;
+            ++acked_segs;
+            m_rtx.pop_front();
+        }
+        m_snd_una = acked_off;
+        m_snd_nxt = std::max(m_snd_nxt, m_snd_una);
+        m_stats.bytes_acked = m_snd_una;
+        m_backoff = 0;
+        m_cc.snd_una = m_snd_una;
+        m_cc.snd_nxt = m_snd_nxt;
+        if (seq_rtt >= 0)
+            m_rtt.sample(seq_rtt, m_snd_una, m_snd_nxt);
+        m_rto_cur_us = m_rtt.rto_us();
+        m_ca->pkts_acked(m_cc, acked_segs, ca_rtt, now_us());
+
+        if (m_in_loss && m_snd_una >= m_recover)
+            m_in_loss = false;
+        if (m_in_recovery) {
+            if (m_snd_una >= m_recover) {
+                // tcp_end_cwnd_reduction: leave recovery at ssthresh.
+                m_in_recovery = false;
+                m_cc.cwnd = std::max(m_cc.ssthresh, 2u);
+                m_sacked_out = 0;
+                m_dupacks = 0;
+            } else {
+                // Partial ACK (RFC 6582): the next hole is lost too - resend it now.
+                m_sacked_out -= std::min(acked_segs > 0 ? acked_segs - 1 : 0, m_sacked_out);
+                if (!m_rtx.empty())
+                    send_segment(m_rtx.front().start, true);
+            }
+        } else {
+            m_dupacks = 0;
+            m_sacked_out = 0;
+            m_cc.cwnd_limited = is_cwnd_limited();
+            m_ca->cong_avoid(m_cc, acked_segs, now_us());
+        }
+        // Restart the timer for what is still out (tcp_rearm_rto).
+        if (m_packets_out > 0 || m_snd_una < m_high_sent)
+            arm_rto();
+        else
+            m_rto_armed = false;
+    } else if (f.payload_len == 0 && !window_changed && m_packets_out > 0 && !m_in_loss) {
+        // A duplicate ACK: tcp_add_reno_sack, then Disorder -> Recovery at tcp_reordering.
+        ++m_stats.dup_acks;
+        if (m_sacked_out + 1 < m_packets_out)
+            ++m_sacked_out;
+        if (!m_in_recovery && ++m_dupacks >= m_cfg.tcp_reordering)
+            enter_recovery();
+    }
+    // tcp_update_pacing_rate (in tcp_ack via tcp_cong_control / tcp_rate_gen).
+    if (m_rtt.has_sample())
+        m_cc.pacing_rate =
+            net::pacing_rate(m_mss, m_cc.cwnd, m_packets_out, m_cc.ssthresh, m_rtt.srtt_us(),
+                             m_cfg.tcp_pacing_ss_ratio, m_cfg.tcp_pacing_ca_ratio);
+    check_space();
+}
+
+void tcp_socket::enter_recovery() {
+    // tcp_enter_recovery: ssthresh from the congestion control, resend the first hole.
+    ++m_stats.fast_retransmits;
+    m_cc.ssthresh = m_ca->ssthresh(m_cc);
+    m_cc.cwnd = std::max(m_cc.ssthresh, 2u);
+    m_cc.cwnd_cnt = 0;
+    m_in_recovery = true;
+    m_recover = m_high_sent;
+    if (!m_rtx.empty())
+        send_segment(m_rtx.front().start, true);
+}
+
+void tcp_socket::on_rto() {
+    m_rto_armed = false;
+    if (m_snd_una >= m_high_sent)
+        return;
+    ++m_stats.timeouts;
+    if (++m_backoff > m_cfg.tcp_retries2) {
+        fail("gave up after " + std::to_string(m_backoff - 1) +
+             " retransmission timeouts at stream offset " + std::to_string(m_snd_una));
+        return;
+    }
+    // tcp_enter_loss: a new loss episode recomputes ssthresh; repeated timeouts do not.
+    if (!m_in_loss || m_backoff == 1)
+        m_cc.ssthresh = m_ca->ssthresh(m_cc);
+    m_ca->on_loss(m_cc);
+    m_cc.cwnd = 1;
+    m_cc.cwnd_cnt = 0;
+    m_in_recovery = false;
+    m_in_loss = true;
+    m_sacked_out = 0;
+    m_dupacks = 0;
+    m_recover = m_high_sent;
+    m_snd_nxt = m_snd_una; // every outstanding segment is lost: resend them in order
+    m_cc.snd_nxt = m_snd_nxt;
+    m_packets_out = 0;
+    m_is_cwnd_limited = false;
+    m_max_packets_out = 0;
+    // Exponential backoff (tcp_retransmit_timer: icsk_rto << icsk_backoff, TCP_RTO_MAX).
+    const std::uint64_t max_us = static_cast<std::uint64_t>(m_cfg.tcp_rto_max.to_seconds() * 1e6);
+    m_rto_cur_us = std::min<std::uint64_t>(m_rtt.rto_us() << std::min(m_backoff, 20u), max_us);
+    arm_rto();
+}
+
+void tcp_socket::check_space() {
+    // tcp_check_space -> tcp_new_space: grow sk_sndbuf when the cwnd is in use
+    // (tcp_should_expand_sndbuf), then wake a writer once a third of the buffer is free
+    // (sk_stream_write_space: wspace >= queued / 2).
+    if (in_flight() < m_cc.cwnd)
+        m_sndbuf = std::max<std::uint64_t>(m_sndbuf,
+                                           sndbuf_expand(m_mss, m_cc.cwnd, m_cfg.tcp_init_cwnd,
+                                                         m_cfg.tcp_reordering, m_cfg.tcp_wmem[2]));
+    const std::uint64_t q = wmem_queued();
+    if (q < m_sndbuf && m_sndbuf - q >= q / 2)
+        m_write_space.notify(sc_core::SC_ZERO_TIME);
+}
+
+// --- timers -----------------------------------------------------------------------------------
+
+sc_time tcp_socket::next_deadline() const {
+    sc_time d = sc_core::SC_ZERO_TIME;
+    const auto take = [&](const sc_time& t) {
+        if (d == sc_core::SC_ZERO_TIME || t < d)
+            d = t;
+    };
+    if (m_rto_armed)
+        take(m_rto_deadline);
+    if (m_ack_pending)
+        take(m_delack_deadline);
+    if (m_cfg.tcp_internal_pacing && m_write_seq > m_snd_nxt && m_next_departure > sc_time_stamp())
+        take(m_next_departure);
+    return d;
+}
+
+void tcp_socket::run_timers() {
+    const auto now = sc_time_stamp();
+    if (m_rto_armed && now >= m_rto_deadline)
+        on_rto();
+    if (m_ack_pending && now >= m_delack_deadline) {
+        // tcp_delack_timer_handler: the delayed ACK was not piggybacked - inflate ato.
+        m_ato_us = std::min<std::uint64_t>(m_ato_us << 1, m_rtt.rto_us());
+        ++m_stats.delayed_acks;
+        send_ack();
+    }
+}
+
+} // namespace nicsim::net

@@ -1,0 +1,284 @@
+// SPDX-License-Identifier: MIT
+//
+// One established TCP connection of a host_stack: a bulk-data sender half (tcp_output.c /
+// tcp_input.c's ACK path) and a receiver half (tcp_input.c's data path), over real frames built
+// with testbench/traffic/frame.h. The connection is taken as established (ttcp/iperf time the data
+// phase): both ends know the other's ISN, MSS (from the MTU) and window scale
+// (tcp_select_initial_window: smallest shift that fits max(tcp_rmem[2], rcv window)).
+//
+// What is modelled, with the kernel function each part follows:
+//   send buffer   sk_sndbuf starts at tcp_wmem[1], tcp_init_buffer_space/tcp_sndbuf_expand grow
+//                 it (tcp_new_space on ACKs that free data); sk_wmem_queued counts truesize of
+//                 the write + retransmit queues; write() blocks while it is >= sk_sndbuf and is
+//                 woken at sk_stream_min_wspace (a third free).
+//   transmit      tcp_write_xmit: cwnd test, receive-window test, optional internal pacing,
+//                 TCP Small Queues (tsq_limit; always send if <= 1 skb is in flight, as
+//                 tcp_rtx_queue_empty_or_single_skb), then one skb per MSS (no GSO) charged
+//                 truesize to sk_wmem_alloc, returned by its destructor (tcp_wfree).
+//   cwnd          slow start / CUBIC / Reno through congestion_control; tcp_cwnd_validate's
+//                 is_cwnd_limited/max_packets_out gate growth as in tcp_is_cwnd_limited.
+//   RTT / RTO     tcp_rtt_estimator (Karn: no samples from retransmitted data); RTO expiry =
+//                 tcp_enter_loss: ssthresh, cwnd 1, every outstanding segment resent in order
+//                 (go-back-N, as a SACK-less Linux marks all lost), exponential backoff,
+//                 tcp_retries2 consecutive expiries fail the connection.
+//   loss recovery NewReno (RFC 6582) on tcp_reordering duplicate ACKs, duplicates counted as
+//                 Linux's emulated SACK for SACK-less peers (tcp_add_reno_sack: in flight =
+//                 packets_out - sacked_out); cwnd drops to ssthresh at once (Linux uses PRR to
+//                 get there over one RTT - not modelled), partial ACKs retransmit the next hole.
+//   pacing rate   tcp_update_pacing_rate on every ACK.
+//   receive       in-order and out-of-order queues charged truesize to sk_rmem_alloc; window
+//                 from __tcp_select_window (rcv_ssthresh grown by tcp_grow_window, never shrunk);
+//                 receive-buffer autotuning tcp_rcv_space_adjust at each read with the receiver's
+//                 RTT estimate from timestamps (tcp_rcv_rtt_measure_ts); delayed ACKs with
+//                 quick-ack mode (tcp_incr_quickack / tcp_event_data_recv's ato, TCP_ATO_MIN,
+//                 an ACK at once for every second full-sized segment, __tcp_ack_snd_check, and
+//                 at once for out-of-order data); window-update ACKs after reads
+//                 (tcp_cleanup_rbuf).
+// Left out: SYN/FIN, SACK, PRR, RACK/TLP, ECN, GSO/TSO, Nagle (bulk writes fill segments), the
+// slow-start-after-idle restart, memory pressure.
+//
+// Threading: all methods run in the owning host_stack's SC_THREAD except write()/read(), which
+// the application calls from its own SC_THREAD (they block), and the skb destructor, which runs in
+// whatever process frees the skb (it only updates counters and notifies the stack).
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <systemc>
+
+#include "testbench/net/net_settings.h"
+#include "testbench/net/skb.h"
+#include "testbench/net/stack_costs.h"
+#include "testbench/net/tcp_cc.h"
+#include "testbench/net/tcp_rtt.h"
+#include "testbench/traffic/frame.h"
+#include "testbench/traffic/pattern.h"
+
+namespace nicsim::net {
+
+struct tcp_addr {
+    traffic::frame::mac_addr mac;
+    traffic::frame::ipv4_addr ip;
+    std::uint16_t port = 0;
+};
+
+struct tcp_socket_config {
+    tcp_addr local, remote;
+    std::uint64_t seed = 1; // ISNs, IP ids, timestamp bases, payload pattern
+    std::uint8_t tos = 0;
+    std::uint32_t priority = 0; // skb->priority (pfifo_fast band)
+    // The two ends of one connection use the same seed and opposite `client` flags: the client's
+    // ISN/pattern for its outgoing data is the server's incoming one and vice versa.
+    bool client = true;
+    // The peer's window-scale shift (to read its window field); -1: the same rule as ours on the
+    // same settings (both hosts alike).
+    int peer_wscale = -1;
+};
+
+// Counters of one socket (both halves).
+struct tcp_stats {
+    std::uint64_t bytes_written = 0; // accepted by write()
+    std::uint64_t bytes_acked = 0;   // snd_una
+    std::uint64_t bytes_read = 0;    // returned by read(), in order, checked against the pattern
+    std::uint64_t segments_sent = 0; // data segments incl. retransmissions
+    std::uint64_t retransmits = 0;
+    std::uint64_t fast_retransmits = 0;
+    std::uint64_t timeouts = 0;
+    std::uint64_t acks_sent = 0;
+    std::uint64_t acks_received = 0;
+    std::uint64_t dup_acks = 0;
+    std::uint64_t segments_received = 0;
+    std::uint64_t out_of_order = 0;
+    std::uint64_t duplicates = 0;
+    std::uint64_t pattern_errors = 0;
+    std::uint64_t checksum_errors = 0;
+    std::uint64_t tsq_throttled = 0; // times tcp_write_xmit stopped at the TSQ limit
+    std::uint64_t quick_acks = 0;    // ACKs sent at once because of quick-ack mode
+    std::uint64_t delayed_acks = 0;  // ACKs sent by the delayed-ACK timer
+};
+
+class tcp_socket {
+  public:
+    using xmit_fn = std::function<void(skb_ptr)>; // dev_queue_xmit of the owning stack
+    using notify_fn = std::function<void()>;      // wakes the owning stack's thread
+
+    struct env {
+        xmit_fn xmit;                       // dev_queue_xmit (required)
+        notify_fn notify;                   // wake the stack thread (required)
+        cpu_cost_fn cpu_cost;               // may be empty
+        const stack_costs* costs = nullptr; // may be null (free)
+    };
+    tcp_socket(const net_settings& cfg, const tcp_socket_config& sc, env e);
+
+    // --- stack-thread side ---------------------------------------------------------------------
+    // Processes one parsed frame for this connection (data and/or ACK).
+    void on_segment(const traffic::frame::parsed_frame& f);
+    // tcp_write_xmit: sends what cwnd, rwnd, TSQ and pacing allow.
+    void push();
+    // Runs expired timers (RTO, delayed ACK); returns the next deadline or SC_ZERO_TIME if none.
+    void run_timers();
+    sc_core::sc_time next_deadline() const;
+    bool accepts(const traffic::frame::parsed_frame& f) const;
+
+    // --- application side (blocking, from an application SC_THREAD) ---------------------------
+    // How much write() may take now without blocking (0: sk_stream_memory_free is false).
+    std::uint64_t write_space() const;
+    // Appends n bytes of the payload pattern to the stream (the app never needs real bytes: both
+    // ends derive them from the seed). Returns bytes taken (may be < n: the caller waits).
+    std::uint64_t append(std::uint64_t n);
+    std::uint64_t readable() const { return m_rcv_nxt - m_copied_seq; }
+    // Consumes up to n in-order bytes (tcp_recvmsg) and runs tcp_rcv_space_adjust and the
+    // window-update check. Returns bytes consumed.
+    std::uint64_t consume(std::uint64_t n);
+    const sc_core::sc_event& write_space_event() const { return m_write_space; }
+    const sc_core::sc_event& data_ready_event() const { return m_data_ready; }
+
+    // --- observation ---------------------------------------------------------------------------
+    const tcp_stats& stats() const { return m_stats; }
+    const cc_state& cc() const { return m_cc; }
+    const congestion_control& cc_algo() const { return *m_ca; }
+    std::uint64_t srtt_us() const { return m_rtt.srtt_us(); }
+    std::uint64_t mdev_us() const { return m_rtt.mdev_us(); }
+    std::uint64_t rto_us() const { return m_rtt.rto_us(); }
+    std::uint64_t pacing_rate() const { return m_cc.pacing_rate; }
+    std::uint64_t wmem_alloc() const { return m_wmem->alloc; } // bytes below TCP (TSQ)
+    std::uint64_t wmem_queued() const;
+    std::uint64_t skb_frees() const { return m_wmem->frees; } // destructors run so far
+    std::uint64_t sndbuf() const { return m_sndbuf; }
+    std::uint64_t rcvbuf() const { return m_rcvbuf; }
+    std::uint64_t rmem_alloc() const { return m_rmem_alloc; }
+    std::uint64_t rcv_wnd() const { return m_rcv_wnd; } // last advertised, bytes
+    std::uint64_t window_clamp() const { return m_window_clamp; }
+    std::uint64_t rcv_rtt_us() const { return m_rcv_rtt8 >> 3; }
+    std::uint32_t packets_out() const;
+    std::uint32_t mss() const { return m_mss; }
+    std::uint32_t segment_truesize() const { return m_seg_truesize; }
+    std::uint64_t tsq_limit_now(unsigned factor = 0) const;
+    bool in_recovery() const { return m_in_recovery; }
+    bool failed() const { return !m_error.empty(); }
+    const std::string& error() const { return m_error; }
+    unsigned wscale() const { return m_wscale; }
+
+  private:
+    // Bytes below TCP; shared with every in-flight skb's destructor so the socket may go first.
+    struct wmem_account {
+        std::uint64_t alloc = 0;
+        bool throttled = false; // TSQ_THROTTLED
+        notify_fn notify;
+        std::uint64_t frees = 0;
+    };
+
+    // sender
+    void send_segment(std::uint64_t off, bool retransmit);
+    void on_ack(const traffic::frame::parsed_frame& f);
+    void enter_recovery();
+    void on_rto();
+    void cwnd_validate(bool is_cwnd_limited);
+    bool is_cwnd_limited() const;
+    void check_space();
+    void arm_rto();
+    std::uint32_t in_flight() const;
+    // receiver
+    void on_data(const traffic::frame::parsed_frame& f, std::uint64_t off);
+    void event_data_recv(std::uint32_t len, std::uint32_t truesize);
+    void incr_quickack(std::uint32_t max_quickacks);
+    void ack_check(bool ofo);
+    void send_ack();
+    std::uint32_t select_window();
+    void rcv_rtt_update(std::uint64_t sample_us);
+    void rcv_space_adjust();
+    void fail(const std::string& why);
+    void charge(sc_core::sc_time t, cpu_context c);
+    std::uint64_t raw_select_window();
+
+    std::uint32_t now_ts() const; // TCP timestamp clock (ms, 6.1 TCP_TS_HZ 1000)
+    std::uint64_t now_us() const;
+    std::uint32_t wire_seq_out(std::uint64_t off) const {
+        return m_isn_out + 1 + (std::uint32_t)off;
+    }
+    std::uint32_t wire_seq_in(std::uint64_t off) const { return m_isn_in + 1 + (std::uint32_t)off; }
+    std::vector<std::uint8_t> build(std::uint32_t seq, std::uint8_t flags, const std::uint8_t* p,
+                                    std::size_t len);
+
+    const net_settings& m_cfg;
+    tcp_socket_config m_sc;
+    env m_env;
+    unsigned m_peer_wscale;
+    std::uint16_t m_last_peer_window = 0;
+    bool m_in_loss = false;
+    std::uint32_t m_packets_out = 0;
+    std::uint32_t m_rcv_rtt_last_tsecr = 0;
+    bool m_window_update_wanted = false;
+    std::unique_ptr<congestion_control> m_ca;
+    traffic::payload_pattern m_out_pattern, m_in_pattern;
+    std::uint32_t m_isn_out, m_isn_in;
+    std::uint16_t m_ip_id;
+    std::uint32_t m_ts_base;
+    std::uint32_t m_mss;
+    std::uint32_t m_seg_truesize;
+    unsigned m_wscale; // ours (rcv_wscale); the peer uses the same rule, so the same value
+    std::vector<std::uint8_t> m_scratch;
+    std::string m_error;
+    tcp_stats m_stats;
+
+    // --- sender state ---
+    cc_state m_cc;
+    tcp_rtt_estimator m_rtt;
+    std::shared_ptr<wmem_account> m_wmem;
+    std::uint64_t m_write_seq = 0; // bytes appended by the app
+    std::uint64_t m_snd_una = 0, m_snd_nxt = 0;
+    std::uint64_t m_high_sent = 0;   // highest offset ever sent (snd_nxt before go-back-N)
+    std::uint64_t m_snd_wnd = 65535; // peer's advertised window, bytes
+    std::uint64_t m_sndbuf;
+    struct sent_seg {
+        std::uint64_t start, end;
+        sc_core::sc_time sent;
+        bool retransmitted;
+    };
+    std::deque<sent_seg> m_rtx;     // [snd_una, high_sent), by start
+    std::uint32_t m_sacked_out = 0; // duplicate ACKs counted as emulated SACKs
+    std::uint32_t m_dupacks = 0;
+    bool m_in_recovery = false;
+    std::uint64_t m_recover = 0; // high_seq: recovery ends when snd_una passes it
+    bool m_rto_armed = false;
+    sc_core::sc_time m_rto_deadline;
+    unsigned m_backoff = 0;
+    std::uint64_t m_rto_cur_us;
+    std::uint32_t m_ts_recent = 0;  // peer's last TSval (echoed in TSecr)
+    bool m_is_cwnd_limited = false; // tcp_sock.is_cwnd_limited
+    std::uint32_t m_max_packets_out = 0;
+    std::uint64_t m_cwnd_usage_seq = 0;
+    sc_core::sc_time m_next_departure; // internal pacing (tcp_wstamp_ns)
+    sc_core::sc_event m_write_space;
+    bool m_app_waiting_space = false;
+
+    // --- receiver state ---
+    std::uint64_t m_rcv_nxt = 0, m_copied_seq = 0, m_rcv_wup = 0;
+    std::uint64_t m_rcv_wnd;
+    std::uint64_t m_rcv_ssthresh;
+    std::uint64_t m_window_clamp;
+    std::uint64_t m_rcvbuf;
+    std::uint64_t m_rmem_alloc = 0;
+    std::map<std::uint64_t, std::pair<std::uint64_t, std::uint32_t>>
+        m_ofo;                                                       // start -> (end, truesize)
+    std::deque<std::pair<std::uint64_t, std::uint32_t>> m_rcv_queue; // (end, truesize) in order
+    std::uint64_t m_rcvq_space = 0, m_rcvq_seq = 0;
+    std::uint64_t m_rcvq_time_us = 0;
+    std::uint64_t m_rcv_rtt8 = 0;
+    std::uint32_t m_rcv_tsval_recent = 0; // our TSval echoed by the peer (for rcv RTT)
+    std::uint32_t m_quick = 0;            // icsk_ack.quick
+    std::uint64_t m_ato_us = 0;           // icsk_ack.ato (0: no data yet)
+    std::uint64_t m_lrcvtime_us = 0;
+    bool m_ack_pending = false;
+    std::uint32_t m_unacked_full = 0; // full-sized segments since the last ACK
+    sc_core::sc_time m_delack_deadline;
+    sc_core::sc_event m_data_ready;
+};
+
+} // namespace nicsim::net

@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: MIT
+#include <gtest/gtest.h>
+
+#include "testbench/net/netstack_harness.h"
+
+using namespace nicsim::net;
+using sc_core::SC_MS;
+using sc_core::SC_SEC;
+using sc_core::sc_time;
+
+namespace {
+
+constexpr std::uint64_t hdr = 14 + 20 + 20 + 12; // Ethernet + IPv4 + TCP + timestamps
+
+} // namespace
+
+TEST(Harness, SlowStartDoublesCwndEveryRound) {
+    harness_config c;
+    c.rate_bps = 1e9;
+    c.delay = sc_time(20, SC_MS);
+    // A receive buffer that never limits, so only slow start shapes the first rounds.
+    c.receiver.net.tcp_rmem = {4096, 6291456, 6291456};
+    netstack_harness h("h", c);
+    sc_core::sc_start(sc_time(400, SC_MS));
+    const auto r = h.result();
+    ASSERT_GE(r.cwnd_per_rtt.size(), 6u);
+    EXPECT_EQ(r.cwnd_per_rtt[0], 20u); // TCP_INIT_CWND 10, every segment acked once
+    for (std::size_t i = 1; i < 6; ++i)
+        EXPECT_EQ(r.cwnd_per_rtt[i], 2 * r.cwnd_per_rtt[i - 1]) << "round " << i;
+    EXPECT_EQ(r.retransmits, 0u);
+}
+
+TEST(Harness, TsqKeepsTheShaperBacklogAtTheLimitAndSetsCwndGrowth) {
+    // 12 Mbit/s, 1 ms: pacing rate >> 10 is below 2 * truesize, so TSQ allows about two skbs
+    // below TCP plus the one being sent - the backlog tc would show stays at ~3 packets, the
+    // flow is not cwnd-limited and cwnd stops at twice the packets it ever had out.
+    harness_config c;
+    netstack_harness h("h", c);
+    sc_core::sc_start(sc_time(3, SC_SEC));
+    const auto r = h.result();
+    const std::uint64_t ts = h.sender_socket().segment_truesize();
+    EXPECT_EQ(r.tsq_limit_bytes, std::max<std::uint64_t>(2 * ts, r.pacing_rate_Bps >> 10));
+    EXPECT_LE(r.wmem_alloc_mean, static_cast<double>(r.tsq_limit_bytes + ts));
+    EXPECT_GT(r.tsq_throttled, 1000u);
+    EXPECT_NEAR(r.qdisc_backlog_pkts_mean, 3.0, 0.5);
+    // Goodput: the link rate times payload / frame bytes.
+    EXPECT_NEAR(r.goodput_steady_bps, 12e6 * 1448.0 / 1514.0, 0.01 * 12e6);
+    EXPECT_EQ(r.retransmits, 0u);
+}
+
+TEST(Harness, ReceiveWindowAutotuningOpensTheWindow) {
+    harness_config tuned, fixed;
+    tuned.rate_bps = fixed.rate_bps = 100e6;
+    tuned.delay = fixed.delay = sc_time(10, SC_MS);
+    fixed.receiver.net.tcp_moderate_rcvbuf = false;
+    netstack_harness a("a", tuned), b("b", fixed);
+    sc_core::sc_start(sc_time(3, SC_SEC));
+    const auto ra = a.result(), rb = b.result();
+    // Autotuned: sk_rcvbuf grew from tcp_rmem[1] and the advertised window with it.
+    EXPECT_GT(ra.rcvbuf, 4u * 131072u);
+    EXPECT_LE(ra.rcvbuf, 6291456u);
+    EXPECT_GT(ra.rcv_wnd, 65160u);
+    EXPECT_GT(ra.goodput_steady_bps, 0.9 * 100e6 * 1448 / 1514);
+    // Fixed: the window stays at tcp_win_from_space(131072) = 64 KiB and goodput is bounded by
+    // window / RTT (RTT >= 10 ms).
+    EXPECT_EQ(rb.rcvbuf, 131072u);
+    EXPECT_LE(rb.rcv_wnd, 65536u);
+    EXPECT_LE(rb.goodput_steady_bps, 65536.0 * 8 / 0.010 * 1.02);
+}
+
+TEST(Harness, BytesAreConservedEndToEnd) {
+    harness_config c;
+    c.total_bytes = 3000000;
+    netstack_harness h("h", c);
+    sc_core::sc_start(sc_time(4, SC_SEC)); // the transfer needs ~2.1 s at 12 Mbit/s
+    const auto r = h.result();
+    const auto& tx = h.sender_socket().stats();
+    const auto& rx = h.receiver_socket().stats();
+    EXPECT_EQ(r.bytes_written, c.total_bytes);
+    EXPECT_EQ(r.bytes_acked, c.total_bytes);
+    EXPECT_EQ(r.bytes_read, c.total_bytes);
+    EXPECT_EQ(rx.pattern_errors, 0u);
+    EXPECT_EQ(rx.checksum_errors, 0u);
+    // Every data frame that left the sender crossed the link, with its headers.
+    EXPECT_EQ(r.link_frames, tx.segments_sent);
+    ASSERT_EQ(r.retransmits, 0u);
+    EXPECT_EQ(r.link_bytes, tx.segments_sent * hdr + c.total_bytes);
+    EXPECT_EQ(rx.segments_received, tx.segments_sent);
+    EXPECT_EQ(tx.acks_received, rx.acks_sent);
+    // Nothing is left anywhere and every skb's destructor ran.
+    EXPECT_TRUE(h.sender().qdisc().empty());
+    EXPECT_EQ(h.sender_socket().wmem_alloc(), 0u);
+    EXPECT_EQ(h.receiver_socket().wmem_alloc(), 0u);
+    EXPECT_EQ(h.receiver_socket().rmem_alloc(), 0u);
+    // Delayed ACKs: quick-ack at the start, then one ACK per two full segments.
+    EXPECT_GE(rx.quick_acks, 1u);
+    EXPECT_LE(rx.quick_acks, 16u);
+    EXPECT_NEAR(static_cast<double>(rx.acks_sent), rx.segments_received / 2.0,
+                16.0 + rx.delayed_acks + 2);
+}
+
+TEST(Harness, OneLostSegmentIsFastRetransmittedAndCubicBacksOff) {
+    harness_config c;
+    c.rate_bps = 100e6;
+    c.delay = sc_time(5, SC_MS);
+    c.total_bytes = 20000000;
+    netstack_harness h("h", c);
+    std::uint32_t cwnd_at_loss = 0;
+    h.data_link().drop = [&](std::uint64_t i, const std::vector<std::uint8_t>&) {
+        if (i == 3000)
+            cwnd_at_loss = h.sender_socket().cc().cwnd;
+        return i == 3000;
+    };
+    std::uint32_t ssthresh_after = 0;
+    sc_core::sc_spawn([&] {
+        while (h.sender_socket().stats().fast_retransmits == 0)
+            sc_core::wait(sc_time(100, sc_core::SC_US));
+        ssthresh_after = h.sender_socket().cc().ssthresh;
+    });
+    sc_core::sc_start(sc_time(4, SC_SEC));
+    const auto r = h.result();
+    EXPECT_EQ(r.fast_retransmits, 1u);
+    EXPECT_EQ(r.timeouts, 0u);
+    EXPECT_EQ(r.retransmits, 1u);
+    EXPECT_EQ(r.bytes_read, c.total_bytes);
+    EXPECT_EQ(h.receiver_socket().stats().pattern_errors, 0u);
+    // CUBIC: ssthresh = cwnd * 717 / 1024 (cwnd a few ACKs after the loss: same up to growth
+    // by the duplicate-ACK round, which does not grow cwnd).
+    EXPECT_NEAR(ssthresh_after, cwnd_at_loss * 717.0 / 1024.0, 2.0);
+}
+
+TEST(Harness, RtoFiresWithTheTwoHundredMillisecondFloor) {
+    harness_config c;
+    c.rate_bps = 100e6;
+    c.delay = sc_time(1, SC_MS);
+    c.total_bytes = 10000000;
+    netstack_harness h("h", c);
+    // Lose everything for 30 ms: no duplicate ACKs, only the retransmission timer helps.
+    h.data_link().drop = [](std::uint64_t, const std::vector<std::uint8_t>&) {
+        const auto now = sc_core::sc_time_stamp();
+        return now >= sc_time(100, SC_MS) && now < sc_time(130, SC_MS);
+    };
+    std::uint64_t timeouts_at_300ms = 0;
+    sc_core::sc_spawn([&] {
+        sc_core::wait(sc_time(300, SC_MS)); // before the first RTO could have fired: >= 200 ms
+        timeouts_at_300ms = h.sender_socket().stats().timeouts;
+        sc_core::wait(sc_time(50, SC_MS)); // after it: 100 ms + srtt + 200 ms
+        EXPECT_EQ(h.sender_socket().stats().timeouts, timeouts_at_300ms + 1);
+    });
+    sc_core::sc_start(sc_time(4, SC_SEC));
+    const auto r = h.result();
+    EXPECT_GE(r.timeouts, 1u);
+    EXPECT_EQ(r.bytes_read, c.total_bytes);
+    // RTO = srtt + max(4 mdev, tcp_rto_min): on a quiet path the floor dominates.
+    EXPECT_GE(r.rto_us, 200000u + r.srtt_us);
+    EXPECT_LT(r.rto_us, 200000u + r.srtt_us + 20000u);
+    EXPECT_EQ(timeouts_at_300ms, 0u);
+    EXPECT_EQ(r.timeouts, 1u);
+}

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: MIT
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "testbench/net/shaped_link.h"
+#include "test_driver.h"
+
+using namespace nicsim::net;
+using sc_core::SC_MS;
+using sc_core::sc_time;
+using sc_core::SC_US;
+
+TEST(Tsq, BudgetComesBackWhenTheDriverFreesTheSkbAndNotBefore) {
+    host_stack_config c;
+    c.net.tcp_limit_output_bytes = 5000; // < 3 skbs of 2282 bytes truesize
+    host_stack h("h", c);
+    test::holding_driver d;
+    d.stack = &h;
+    h.attach(d.port());
+    auto& s = h.open_tcp({test::addr_a(), test::addr_b(), 1, 0, 0, true, -1});
+    const std::uint64_t ts = s.segment_truesize();
+    ASSERT_EQ(ts, 1514u + 768u);
+    sc_core::sc_spawn([&] { h.write(s, 100000); });
+    sc_core::sc_spawn([&] {
+        sc_core::wait(sc_time(1, SC_MS));
+        // No srtt yet: sk_pacing_rate is unlimited, so the limit is tcp_limit_output_bytes;
+        // tcp_write_xmit sends while sk_wmem_alloc <= 5000: 0, 2282, 4564 -> three skbs.
+        EXPECT_EQ(s.tsq_limit_now(), 5000u);
+        EXPECT_EQ(s.stats().segments_sent, 3u);
+        EXPECT_EQ(d.held.size(), 3u);
+        EXPECT_EQ(s.wmem_alloc(), 3 * ts);
+        EXPECT_GE(s.stats().tsq_throttled, 1u);
+        sc_core::wait(sc_time(5, SC_MS));
+        EXPECT_EQ(s.stats().segments_sent, 3u); // nothing comes back while the driver holds them
+        d.complete_one();                       // the driver copied one into the chip and freed it
+        EXPECT_EQ(s.wmem_alloc(), 2 * ts);      // returned at once, by the destructor
+        sc_core::wait(sc_time(1, SC_US));
+        EXPECT_EQ(s.stats().segments_sent, 4u); // the TSQ handler sent the next one
+        EXPECT_EQ(s.wmem_alloc(), 3 * ts);
+        while (!d.held.empty())
+            d.complete_one();
+        sc_core::wait(sc_time(1, SC_US));
+        EXPECT_EQ(s.stats().segments_sent, 7u);
+        EXPECT_EQ(s.skb_frees(), 4u);
+    });
+    sc_core::sc_start(sc_time(20, SC_MS));
+}
+
+namespace {
+
+// Two stacks over an unshaped link pair with a fixed one-way delay; A sends 64-byte requests,
+// B echoes them, A times each exchange (a ping over TCP: the same stack paths as ICMP echo
+// would take, softirq receive and application wake-up on both hosts).
+std::vector<double> ping_rtts_us(const latency_spec& jitter, int count) {
+    host_stack_config c;
+    c.irq_to_thread = jitter;
+    c.sched_wakeup = jitter;
+    c.seed = 42;
+    static int run = 0;
+    const std::string p = "p" + std::to_string(run++);
+    auto* a = new host_stack((p + "a").c_str(), c);
+    auto* b = new host_stack((p + "b").c_str(), c);
+    auto* ab = new shaped_link((p + "ab").c_str(), 0.0, sc_time(500, SC_US));
+    auto* ba = new shaped_link((p + "ba").c_str(), 0.0, sc_time(500, SC_US));
+    a->attach(ab->port());
+    b->attach(ba->port());
+    ab->wake = [a] { a->netif_wake_queue(); };
+    ba->wake = [b] { b->netif_wake_queue(); };
+    ab->sink = [b](const std::uint8_t* d, std::size_t n) { b->netif_rx(d, n); };
+    ba->sink = [a](const std::uint8_t* d, std::size_t n) { a->netif_rx(d, n); };
+    auto& sa = a->open_tcp({test::addr_a(), test::addr_b(), 3, 0, 0, true, -1});
+    auto& sb = b->open_tcp({test::addr_b(), test::addr_a(), 3, 0, 0, false, -1});
+    auto* rtts = new std::vector<double>();
+    sc_core::sc_spawn([=, &sa] {
+        for (int i = 0; i < count; ++i) {
+            const auto t0 = sc_core::sc_time_stamp();
+            a->write(sa, 64);
+            std::uint64_t got = 0;
+            while (got < 64)
+                got += a->read(sa, 64 - got);
+            rtts->push_back((sc_core::sc_time_stamp() - t0).to_seconds() * 1e6);
+            sc_core::wait(sc_time(10, SC_MS)); // ping -i 0.01
+        }
+    });
+    sc_core::sc_spawn([=, &sb] {
+        for (;;) {
+            std::uint64_t got = 0;
+            while (got < 64)
+                got += b->read(sb, 64 - got);
+            b->write(sb, 64);
+        }
+    });
+    sc_core::sc_start(sc_time(12.0 * count + 100, SC_MS));
+    EXPECT_EQ(sa.stats().pattern_errors + sb.stats().pattern_errors, 0u);
+    return *rtts;
+}
+
+struct summary {
+    double min, avg, max, mdev;
+};
+
+summary summarise(const std::vector<double>& v) {
+    // ping's mdev: sqrt(mean(x^2) - mean(x)^2).
+    double lo = v.front(), hi = v.front(), sum = 0, sq = 0;
+    for (double x : v) {
+        lo = std::min(lo, x);
+        hi = std::max(hi, x);
+        sum += x;
+        sq += x * x;
+    }
+    const double n = static_cast<double>(v.size());
+    const double avg = sum / n;
+    return {lo, avg, hi, std::sqrt(std::max(0.0, sq / n - avg * avg))};
+}
+
+} // namespace
+
+TEST(PingOverStack, JitterGivesMinBelowAvgBelowMaxAndPositiveMdev) {
+    latency_spec j;
+    j.median = sc_time(30, SC_US);
+    j.p99 = sc_time(150, SC_US);
+    const auto v = ping_rtts_us(j, 100);
+    ASSERT_EQ(v.size(), 100u);
+    const auto s = summarise(v);
+    EXPECT_LT(s.min, s.avg);
+    EXPECT_LT(s.avg, s.max);
+    EXPECT_GT(s.mdev, 1.0); // microseconds
+    // Four latencies per exchange (two softirqs, two wake-ups) on top of 1 ms of wire delay.
+    EXPECT_GT(s.min, 1000.0);
+    EXPECT_NEAR(s.avg, 1000.0 + 4 * 30.0 * std::exp(0.5 * std::pow(std::log(5.0) / 2.326, 2)),
+                60.0);
+}
+
+TEST(PingOverStack, NoJitterGivesIdenticalRtts) {
+    const auto v = ping_rtts_us(latency_spec{}, 50);
+    ASSERT_EQ(v.size(), 50u);
+    const auto s = summarise(v);
+    EXPECT_DOUBLE_EQ(s.min, s.max);
+    EXPECT_DOUBLE_EQ(s.min, 1000.0);
+    EXPECT_EQ(s.mdev, 0.0);
+}
