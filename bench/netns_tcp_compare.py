@@ -121,10 +121,53 @@ def table_for(name, limit, real, sim):
     return lines, flags
 
 
+def load_real(args, name, limit):
+    path = os.path.join(args.reference_dir, "%s-tlob%d.json" % (name, limit))
+    try:
+        with open(path) as f:
+            return json.load(f), path
+    except OSError as e:
+        die(2, "no reference for %s limit %d: %s (run with --run-reference, as root)"
+            % (name, limit, e))
+
+
+def real_table(args, shapes, limits):
+    """The real-kernel numbers alone: one row per shape x limit, spread over --repeat runs."""
+    def spread(d, key, scale, fmt):
+        vals = (d.get("repeats") or {}).get(key)
+        if not vals or None in vals:
+            return ""
+        return " (%s–%s)" % (fmt % (min(vals) * scale), fmt % (max(vals) * scale))
+
+    rows, kernel, cmd, steady = [], None, None, None
+    for rate, delay, _rs, _ds in shapes:
+        name = shape_name(rate, delay)
+        for limit in limits:
+            d, path = load_real(args, name, limit)
+            kernel, cmd, steady = d.get("kernel"), d.get("command"), d.get("steady_after_s")
+            n = (d.get("repeats") or {}).get("n", 1)
+            rows.append("| %s | %d | %.3f%s | %s | %.0f%s | %.2f%s | %.0f%s | %.0f | %d | %d |" % (
+                name, limit, d["goodput_bps"] / 1e6, spread(d, "goodput_bps", 1e-6, "%.3f"),
+                " ".join(str(c) for c in d["cwnd_per_rtt"]),
+                d["qdisc_backlog_bytes_mean"], spread(d, "qdisc_backlog_bytes_mean", 1, "%.0f"),
+                d["qdisc_backlog_pkts_mean"], spread(d, "qdisc_backlog_pkts_mean", 1, "%.2f"),
+                d["srtt_us"], spread(d, "srtt_us", 1, "%.0f"), d["cwnd_steady_mean"],
+                d["retransmits"], n))
+    head = ["Real kernel %s; reference command: `%s`." % (kernel, cmd), "",
+            "Median of the runs, (min–max) over them. cwnd after RTT 1..10 is the element-wise "
+            "median; backlog and srtt are steady-state means (after %s s)." % steady, "",
+            "| shape | tcp_limit_output_bytes | goodput Mbit/s | cwnd after RTT 1..10 | "
+            "qdisc backlog B | qdisc backlog pkts | srtt µs | cwnd steady | retrans | runs |",
+            "|---|---:|---:|---|---:|---:|---:|---:|---:|---:|"]
+    return "\n".join(head + rows) + "\n"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--nicsim-netstack", required=True, metavar="PATH",
-                    help="the nicsim-netstack executable")
+    ap.add_argument("--nicsim-netstack", metavar="PATH",
+                    help="the nicsim-netstack executable (required unless --real-only)")
+    ap.add_argument("--real-only", action="store_true",
+                    help="print only the real-kernel table (the saved reference JSON)")
     ap.add_argument("--reference-dir", default=os.path.join(HERE, "results", "netns-tcp"),
                     help="saved reference JSON (default %(default)s)")
     ap.add_argument("--run-reference", action="store_true",
@@ -143,6 +186,8 @@ def main():
         limits = [int(x) for x in args.limits.split(",")]
     except ValueError as e:
         die(2, str(e))
+    if not args.real_only and not args.nicsim_netstack:
+        die(2, "--nicsim-netstack PATH is required (or --real-only)")
     if args.run_reference:
         cmd = [sys.executable, os.path.join(HERE, "netns_tcp_reference.py"), "--shapes",
                args.shapes, "--limits", args.limits, "--duration", str(args.duration),
@@ -152,6 +197,12 @@ def main():
         if p.returncode != 0:
             die(p.returncode, "reference failed (exit %d)" % p.returncode)
 
+    if args.real_only:
+        text = real_table(args, shapes, limits)
+        sys.stdout.write(text)
+        with open(args.out, "w") as f:
+            f.write(text)
+        return
     out = ["# Real Linux TCP vs nicsim host stack", "",
            "Thresholds (issue 10): goodput %g %%, cwnd per RTT %g %%, qdisc backlog %g %%; "
            "⚠ marks a difference over its threshold. diff = (nicsim − real) / real." % (
@@ -161,13 +212,7 @@ def main():
     for rate, delay, rs, dstr in shapes:
         name = shape_name(rate, delay)
         for limit in limits:
-            path = os.path.join(args.reference_dir, "%s-tlob%d.json" % (name, limit))
-            try:
-                with open(path) as f:
-                    real = json.load(f)
-            except OSError as e:
-                die(2, "no reference for %s limit %d: %s (run with --run-reference, as root)"
-                    % (name, limit, e))
+            real, path = load_real(args, name, limit)
             kernel = real.get("kernel", kernel)
             cmd = [args.nicsim_netstack, "--rate", rs, "--delay", dstr,
                    "--tcp-limit-output-bytes", str(limit), "--cc", "cubic",

@@ -51,7 +51,8 @@ the first 12 base RTTs (at least 60 ms), then every --sample-us.  Independently,
 means are in the JSON under "crosscheck".
 
 Exit codes: 0 ok, 2 usage, 4 network namespaces not available (not root, or `ip netns
-add` refused), 5 a required tool or kernel feature missing, 6 a run failed.
+add` refused), 5 a required tool missing, 6 a run failed, 7 the kernel lacks a feature the
+lab needs (veth, tbf, NFQUEUE, TCP_INFO/TCP_CONGESTION cubic).
 """
 import argparse
 import collections
@@ -62,6 +63,7 @@ import re
 import select
 import shutil
 import signal
+import statistics
 import socket
 import struct
 import subprocess
@@ -69,7 +71,7 @@ import sys
 import tempfile
 import time
 
-EXIT_USAGE, EXIT_NO_NETNS, EXIT_NO_TOOL, EXIT_RUN_FAILED = 2, 4, 5, 6
+EXIT_USAGE, EXIT_NO_NETNS, EXIT_NO_TOOL, EXIT_RUN_FAILED, EXIT_NO_FEATURE = 2, 4, 5, 6, 7
 FRAME = 1514          # bytes on the wire (as tbf counts them) of one full-size segment
 PORT = 5201
 TX_ADDR, RX_ADDR = "192.0.2.1", "192.0.2.2"   # TEST-NET-1, only inside the namespaces
@@ -112,6 +114,12 @@ SYSCTLS = collections.OrderedDict([
     ("net.ipv4.tcp_retrans_collapse", "1"),
     ("net.ipv4.tcp_thin_linear_timeouts", "0"),
     ("net.ipv4.tcp_shrink_window", "0"),
+    # Knobs newer than 6.1, set to what 6.1 does without them (sysctl -w fails on 6.1 itself,
+    # which is recorded under sysctls_refused and harmless there):
+    ("net.ipv4.tcp_backlog_ack_defer", "0"),   # 6.8+: defer ACKs while the backlog is processed
+    ("net.ipv4.tcp_rto_min_us", "200000"),      # 6.1: TCP_RTO_MIN = HZ/5
+    ("net.ipv4.tcp_pingpong_thresh", "1"),      # 6.1: TCP_PINGPONG_THRESH 1
+    ("net.ipv4.tcp_plb_enabled", "0"),
     ("net.ipv4.tcp_limit_output_bytes", None),       # per run
 ])
 # Linux 6.1 defaults of the sysctls above, and of the ones only recorded (for the
@@ -241,7 +249,20 @@ class QdiscStats:
 # ---------------------------------------------------------------------------------------
 # Roles run inside the namespaces (ip netns exec NS python3 this-file --role ...)
 
+def set_fifo(prio):
+    """SCHED_FIFO for the roles of a run: on a shared, loaded machine a SCHED_OTHER sender
+    was seen to start writing 4-6 ms after connect() returned (100 Mbit/s: 10 base RTTs),
+    which is the scheduler, not TCP.  Every role sleeps or blocks most of the time, so this
+    takes little CPU from anyone.  Returns the policy actually in force."""
+    try:
+        os.sched_setscheduler(0, os.SCHED_FIFO, os.sched_param(prio))
+        return "SCHED_FIFO %d" % prio
+    except (OSError, AttributeError):
+        return "SCHED_OTHER"
+
+
 def role_receiver(args):
+    set_fifo(2)
     ls = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     ls.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     ls.bind((RX_ADDR, PORT))
@@ -314,6 +335,7 @@ def sampler_loop(sock, qs, t0_fd, args, out_path):
 
 
 def role_sender(args):
+    sched = set_fifo(2)
     s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     cc_how = "sysctl"
     try:
@@ -360,6 +382,7 @@ def role_sender(args):
         pass
     s.close()
     print(json.dumps({"t0": t0, "cc": cc, "cc_how": cc_how, "app_bytes_written": sent,
+                      "scheduler": sched,
                       "sampler_status": st, "final_tcp_info": ti}), flush=True)
 
 
@@ -527,10 +550,10 @@ class Failure(Exception):
         self.code = code
 
 
-def run(cmd, check=True, **kw):
+def run(cmd, check=True, code=EXIT_RUN_FAILED, **kw):
     p = subprocess.run(cmd, capture_output=True, text=True, **kw)
     if check and p.returncode != 0:
-        raise Failure(EXIT_RUN_FAILED, "command failed (%d): %s\n%s" % (
+        raise Failure(code, "command failed (%d): %s\n%s" % (
             p.returncode, " ".join(cmd), p.stderr.strip()))
     return p
 
@@ -557,7 +580,7 @@ class Lab:
                               "add` failed: %s" % (p.stderr.strip() or p.returncode))
             self.created.append(ns)
         run(["ip", "link", "add", "vtx", "netns", self.tx, "type", "veth",
-             "peer", "name", "vrx", "netns", self.rx])
+             "peer", "name", "vrx", "netns", self.rx], code=EXIT_NO_FEATURE)
         for ns, dev, addr in ((self.tx, "vtx", TX_ADDR), (self.rx, "vrx", RX_ADDR)):
             run(self.ns(ns, "ip", "link", "set", "lo", "up"))
             run(self.ns(ns, "ip", "addr", "add", addr + "/24", "dev", dev))
@@ -571,8 +594,9 @@ class Lab:
                     v = str(limit_bytes)
                 p = run(self.ns(ns, "sysctl", "-q", "-w", "%s=%s" % (k, v)), check=False)
                 if p.returncode != 0:
+                    if k not in applied:
+                        log("sysctl refused: %s=%s: %s" % (k, v, p.stderr.strip()))
                     applied[k] = "REFUSED: " + p.stderr.strip()
-                    log("sysctl refused in %s: %s=%s: %s" % (ns, k, v, p.stderr.strip()))
         self.applied = self.read_sysctls(self.tx)
         self.applied_rx = self.read_sysctls(self.rx)
         self.refused = applied
@@ -580,7 +604,7 @@ class Lab:
         # one at the shaped rate; limit = 1000 full frames (like txqueuelen 1000).
         run(self.ns(self.tx, "tc", "qdisc", "replace", "dev", "vtx", "root", "handle", "1:",
                     "tbf", "rate", "%dbit" % rate_bps, "burst", str(self.burst),
-                    "limit", str(1000 * FRAME)))
+                    "limit", str(1000 * FRAME)), code=EXIT_NO_FEATURE)
         # ACK path: receiver egress unshaped (pfifo_fast, the 6.1 default), delayed 2*d by the
         # NFQUEUE delay line.
         run(self.ns(self.rx, "tc", "qdisc", "replace", "dev", "vrx", "root", "pfifo_fast"))
@@ -596,30 +620,36 @@ class Lab:
         return out
 
     def spawn(self, ns, role_args):
+        # own process group: close() ends the role and what it forked (the sampler) together
         p = subprocess.Popen(self.ns(ns, sys.executable, os.path.abspath(__file__)) + role_args,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             start_new_session=True)
         self.procs.append(p)
         return p
 
     def close(self):
         for p in self.procs:
-            if p.poll() is None:
+            for sig in (signal.SIGTERM, signal.SIGKILL):
                 try:
-                    p.terminate()
+                    os.killpg(p.pid, sig)   # the group this run started (pgid = p.pid)
+                except ProcessLookupError:
+                    break
+                try:
                     p.wait(timeout=3)
-                except Exception:  # noqa: BLE001
-                    p.kill()
+                    time.sleep(0.05)
+                except subprocess.TimeoutExpired:
+                    continue
         for ns in reversed(self.created):
             subprocess.run(["ip", "netns", "del", ns], capture_output=True)
         self.created = []
 
 
-def wait_ready(p, what, timeout=10):
+def wait_ready(p, what, timeout=10, code=EXIT_RUN_FAILED):
     r, _, _ = select.select([p.stdout], [], [], timeout)
     line = p.stdout.readline().strip() if r else ""
     if line != "READY":
         err = p.stderr.read() if p.poll() is not None else ""
-        raise Failure(EXIT_RUN_FAILED, "%s did not start: %s %s" % (what, line, err))
+        raise Failure(code, "%s did not start: %s %s" % (what, line, err.strip()[-500:]))
 
 
 def mean(xs):
@@ -634,9 +664,10 @@ def one_run(rate_bps, delay_s, limit, args, tag):
         lab.up(rate_bps, delay_s, limit, args.tbf_burst_ms * 1e-3)
         load0 = os.getloadavg()
         dl = lab.spawn(lab.rx, ["--role", "delayline", "--hold", repr(2 * delay_s)])
-        wait_ready(dl, "NFQUEUE delay line")
+        wait_ready(dl, "NFQUEUE delay line (kernel needs CONFIG_NETFILTER_NETLINK_QUEUE)",
+                   code=EXIT_NO_FEATURE)
         run(lab.ns(lab.rx, "iptables", "-w", "-A", "OUTPUT", "-o", "vrx", "-j", "NFQUEUE",
-                   "--queue-num", "0"))
+                   "--queue-num", "0"), code=EXIT_NO_FEATURE)
         rcv = lab.spawn(lab.rx, ["--role", "receiver", "--timeout", str(args.duration + 30)])
         wait_ready(rcv, "receiver")
         ssp = None
@@ -775,6 +806,9 @@ def analyse(rate_bps, delay_s, limit, rtt0, args, lab, sender, receiver, smp, ss
         "retransmits": col(last, "total_retrans"),
         "congestion_control": sender["cc"],
         "congestion_control_set_by": sender["cc_how"],
+        "scheduling": {"sender": sender.get("scheduler"), "receiver": "SCHED_FIFO 2 if allowed",
+                       "sampler": "SCHED_FIFO 5 if allowed",
+                       "delay_line": delayline.get("scheduler")},
         "kernel": os.uname().release,
         "kernel_version": os.uname().version,
         "sysctls": applied,
@@ -807,6 +841,35 @@ def analyse(rate_bps, delay_s, limit, rtt0, args, lab, sender, receiver, smp, ss
         "delay_line": dict(delayline, iptables_pkts=int(m.group(1)) if m else None),
         "tc_final": tc_final.strip(),
     }
+
+
+MEDIAN_KEYS = ["goodput_bps", "goodput_steady_bps", "qdisc_backlog_bytes_mean",
+               "qdisc_backlog_pkts_mean", "srtt_us", "cwnd_steady_mean", "pacing_rate_bps_mean",
+               "delivery_rate_bps_mean", "notsent_bytes_mean", "unacked_mean", "min_rtt_us"]
+
+
+def combine(runs):
+    """--repeat N: medians over the runs; the full record of the run nearest the median
+    goodput is kept (early_samples, crosscheck, tc_final...), every run's values listed."""
+    if len(runs) == 1:
+        return runs[0]
+    gmed = statistics.median(r["goodput_bps"] for r in runs)
+    res = dict(min(runs, key=lambda r: abs(r["goodput_bps"] - gmed)))
+    rep = {"n": len(runs), "statistic": "median over the runs; cwnd_per_rtt: element-wise "
+           "median_low; retransmits: max; other fields from the run nearest the median goodput"}
+    for k in MEDIAN_KEYS:
+        vals = [r[k] for r in runs]
+        rep[k] = vals
+        if None not in vals:
+            res[k] = statistics.median(vals)
+    rep["cwnd_per_rtt"] = [r["cwnd_per_rtt"] for r in runs]
+    res["cwnd_per_rtt"] = [statistics.median_low([c[i] for c in rep["cwnd_per_rtt"]
+                                                  if c[i] is not None] or [None])
+                           for i in range(10)]
+    rep["retransmits"] = [r["retransmits"] for r in runs]
+    res["retransmits"] = max(rep["retransmits"])
+    res["repeats"] = rep
+    return res
 
 
 def ensure_tools():
@@ -842,7 +905,14 @@ def main_orchestrate(args):
             tag = "%d" % os.getpid()
             log("run %s tcp_limit_output_bytes=%d for %gs" % (shape_name(rate, delay), limit,
                                                                 args.duration))
-            res = one_run(rate, delay, limit, args, tag)
+            runs = []
+            for i in range(args.repeat):
+                runs.append(one_run(rate, delay, limit, args, tag))
+                if args.repeat > 1:
+                    log("  run %d/%d: goodput %.3f Mbit/s, cwnd/RTT %s, backlog %.0f B" % (
+                        i + 1, args.repeat, runs[-1]["goodput_bps"] / 1e6,
+                        runs[-1]["cwnd_per_rtt"], runs[-1]["qdisc_backlog_bytes_mean"]))
+            res = combine(runs)
             res["command"] = " ".join([os.path.relpath(__file__)] + sys.argv[1:])
             path = os.path.join(args.out_dir, "%s-tlob%d.json" % (shape_name(rate, delay), limit))
             with open(path, "w") as f:
@@ -854,6 +924,7 @@ def main_orchestrate(args):
                                       res["qdisc_backlog_pkts_mean"], res["srtt_us"],
                                       res["retransmits"], path))
             results.append(res)
+    shutil.rmtree(args.tmp, ignore_errors=True)
     return results
 
 
@@ -874,6 +945,8 @@ def main():
                     help="TCP_INFO/qdisc sample interval afterwards")
     ap.add_argument("--ss-interval-ms", type=float, default=10.0,
                     help="`ss -tinm` + `tc -s qdisc` cross-check interval, 0 = off")
+    ap.add_argument("--repeat", type=int, default=1,
+                    help="runs per (shape, limit); the JSON holds medians and every run")
     ap.add_argument("--tbf-burst-ms", type=float, default=0.5,
                     help="tbf bucket = max(2 frames, rate x this) (default %(default)s ms)")
     ap.add_argument("--out-dir", default="bench/results/netns-tcp")
@@ -899,6 +972,7 @@ def main():
         raise KeyboardInterrupt("signal %d" % signum)
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGHUP, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
     try:
         main_orchestrate(args)
     except Failure as e:
