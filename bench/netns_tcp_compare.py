@@ -175,6 +175,8 @@ def main():
     ap.add_argument("--shapes", default=SHAPES_DEFAULT)
     ap.add_argument("--limits", default=LIMITS_DEFAULT)
     ap.add_argument("--duration", type=float, default=10.0)
+    ap.add_argument("--repeat", type=int, default=3,
+                    help="reference runs per point with --run-reference (default %(default)s)")
     ap.add_argument("--out", required=True, help="write the Markdown table here")
     ap.add_argument("--json-out", help="also write real+nicsim numbers as JSON")
     ap.add_argument("--strict", action="store_true", help="exit 1 when anything is flagged")
@@ -191,7 +193,7 @@ def main():
     if args.run_reference:
         cmd = [sys.executable, os.path.join(HERE, "netns_tcp_reference.py"), "--shapes",
                args.shapes, "--limits", args.limits, "--duration", str(args.duration),
-               "--out-dir", args.reference_dir]
+               "--repeat", str(args.repeat), "--out-dir", args.reference_dir]
         print("netns_tcp_compare: running " + " ".join(map(shlex.quote, cmd)), file=sys.stderr)
         p = subprocess.run(cmd)
         if p.returncode != 0:
