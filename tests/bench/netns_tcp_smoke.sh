@@ -43,7 +43,6 @@ esac
 
 python3 - "$out" "$SHAPE" <<'PY'
 import glob, json, os, sys
-sys.path.insert(0, os.path.join(os.environ.get("ROOT", ""), "bench"))
 out, shape = sys.argv[1], sys.argv[2]
 res = {}
 for p in glob.glob(os.path.join(out, "*.json")):
