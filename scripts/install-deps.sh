@@ -11,6 +11,10 @@ packages=(
     libcli11-dev        # nicsim command line (header-only)
     nlohmann-json3-dev  # --json reports (header-only)
     linux-source-6.1    # the kernel tree the real drivers are compiled from
+    python3             # bench/ scripts, tests/bench/netns_tcp_smoke.sh (standard library only)
+    iproute2 procps     # ip netns / tc / ss, sysctl: the real-kernel TCP reference (issue 10)
+    ethtool             # offloads off on the reference's veth pair
+    iptables            # NFQUEUE rule of the reference's delay line
 )
 
 missing=()
