@@ -218,7 +218,7 @@ def main():
             kernel = real.get("kernel", kernel)
             cmd = [args.nicsim_netstack, "--rate", rs, "--delay", dstr,
                    "--tcp-limit-output-bytes", str(limit), "--cc", "cubic",
-                   "--duration", "%g" % args.duration]
+                   "--duration", "%gs" % args.duration]
             try:
                 p = subprocess.run(cmd, capture_output=True, text=True)
             except OSError as e:
