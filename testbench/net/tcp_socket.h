@@ -159,7 +159,12 @@ class tcp_socket {
     std::uint32_t packets_out() const;
     std::uint32_t mss() const { return m_mss; }
     std::uint32_t segment_truesize() const { return m_seg_truesize; }
+    // The TSQ limit for the last skb sent (its truesize enters max(2 * truesize, ...)).
     std::uint64_t tsq_limit_now(unsigned factor = 0) const;
+    std::uint32_t last_skb_truesize() const { return m_last_truesize; }
+    // Segments per GSO skb now (tcp_tso_segs); 1 without GSO.
+    std::uint32_t tso_segs() const;
+    std::uint64_t min_rtt_us() const { return m_min_rtt_us; }
     bool in_recovery() const { return m_in_recovery; }
     bool failed() const { return !m_error.empty(); }
     const std::string& error() const { return m_error; }
@@ -175,7 +180,9 @@ class tcp_socket {
     };
 
     // sender
-    void send_segment(std::uint64_t off, bool retransmit);
+    // Sends `segs` consecutive segments from `off` as one skb (a GSO skb when segs > 1).
+    void send_skb(std::uint64_t off, std::uint32_t segs, bool retransmit);
+    void send_segment(std::uint64_t off, bool retransmit) { send_skb(off, 1, retransmit); }
     void on_ack(const traffic::frame::parsed_frame& f);
     void enter_recovery();
     void on_rto();
@@ -215,6 +222,9 @@ class tcp_socket {
     std::uint32_t m_packets_out = 0;
     std::uint32_t m_rcv_rtt_last_tsecr = 0;
     bool m_window_update_wanted = false;
+    std::uint32_t m_last_truesize = 0;
+    std::uint64_t m_last_skb_start = 0; // first offset of the newest skb in the rtx queue
+    std::uint64_t m_min_rtt_us = 0;     // tcp_min_rtt (a global minimum; Linux: 5-minute window)
     std::unique_ptr<congestion_control> m_ca;
     traffic::payload_pattern m_out_pattern, m_in_pattern;
     std::uint32_t m_isn_out, m_isn_in;
