@@ -213,7 +213,9 @@ std::string netstack_harness::to_json(const harness_result& r, const harness_con
       << ",\"settings\":{\"tcp_congestion_control\":\"" << c.sender.net.tcp_congestion_control
       << "\",\"tcp_limit_output_bytes\":" << c.sender.net.tcp_limit_output_bytes
       << ",\"sk_pacing_shift\":" << c.sender.net.sk_pacing_shift
-      << ",\"txqueuelen\":" << c.sender.net.txqueuelen << "},\"error\":\"" << r.error << "\"}";
+      << ",\"txqueuelen\":" << c.sender.net.txqueuelen
+      << ",\"gso\":" << (c.sender.net.gso ? "true" : "false") << "},\"error\":\"" << r.error
+      << "\"}";
     return o.str();
 }
 
