@@ -81,6 +81,42 @@ TEST(Gso, OneSkbPerAutosizedBurstSplitBeforeTheDriverWithTheBudgetMovedToTheSegm
     sc_core::sc_start(sc_time(5, SC_MS));
 }
 
+TEST(StackCosts, EachNamedPartIsChargedInItsContext) {
+    host_stack_config c;
+    c.costs.per_syscall = sc_time(5, SC_US);
+    c.costs.per_byte_copied = sc_time(1, sc_core::SC_NS);
+    c.costs.per_segment_sent = sc_time(2, SC_US);
+    c.costs.per_skb_alloc = sc_time(3, SC_US);
+    c.costs.per_skb_free = sc_time(7, SC_US);
+    host_stack h("h", c);
+    sc_time process = sc_core::SC_ZERO_TIME, softirq = sc_core::SC_ZERO_TIME;
+    h.set_cpu_cost([&](sc_time t, cpu_context k) {
+        (k == cpu_context::process ? process : softirq) += t;
+        sc_core::wait(t); // the work takes its time on the caller's core
+    });
+    test::holding_driver d;
+    d.stack = &h;
+    h.attach(d.port());
+    auto& s = h.open_tcp({test::addr_a(), test::addr_b(), 1, 0, 0, true, -1});
+    sc_core::sc_spawn([&] { h.write(s, 100000); }); // blocks: no ACKs ever come
+    sc_core::sc_spawn([&] {
+        sc_core::wait(sc_time(1, SC_MS));
+        // write(): one syscall, then the bytes that fit sk_sndbuf (87040, rounded up to whole
+        // segments: 61 * 1448), copied.
+        EXPECT_EQ(s.stats().bytes_written, 61u * 1448u);
+        EXPECT_EQ(process, sc_time(5, SC_US) + sc_time(61.0 * 1448, sc_core::SC_NS));
+        // One GSO skb of 10 segments: one allocation, ten segments' work.
+        EXPECT_EQ(s.stats().segments_sent, 10u);
+        EXPECT_EQ(softirq, sc_time(3, SC_US) + 10 * sc_time(2, SC_US));
+        while (!d.held.empty())
+            d.complete_one();
+        sc_core::wait(sc_time(1, SC_MS));
+        // Ten segment skbs freed by the driver.
+        EXPECT_EQ(softirq, sc_time(3 + 20 + 70, SC_US));
+    });
+    sc_core::sc_start(sc_time(5, SC_MS));
+}
+
 TEST(Gso, TsoAutosizeFollowsPacingRateAndMinRtt) {
     // 12 Mbit/s-ish pacing (1.8 MB/s) >> 10 = 1757 B, min_rtt 2 ms >> 9 = 3: + 65536 >> 3.
     EXPECT_EQ(tso_autosize(1800000, 10, 2000, 9, 65536, 65535, 1448, 2),
