@@ -65,15 +65,52 @@ void host_stack::qdisc_run() {
         if (m_port.queue_stopped && m_port.queue_stopped())
             break;
         skb_ptr s = m_qdisc.dequeue();
-        if (m_port.xmit(s) == netdev_tx::busy) {
-            ++m_tx_busy;
-            if (s)
-                m_qdisc.requeue(std::move(s));
+        std::vector<skb_ptr> list;
+        if (s->is_gso() && !m_port.gso)
+            list = gso_segment(std::move(s));
+        else
+            list.push_back(std::move(s));
+        bool stop = false;
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            if (i > 0 && m_port.queue_stopped && m_port.queue_stopped()) {
+                stop = true; // the driver stopped mid-list: the rest waits at the head
+            } else if (m_port.xmit(list[i]) == netdev_tx::busy) {
+                ++m_tx_busy;
+                stop = true;
+            } else {
+                ++m_tx_frames;
+                continue;
+            }
+            for (std::size_t j = list.size(); j-- > i;)
+                if (list[j])
+                    m_qdisc.requeue(std::move(list[j]));
             break;
         }
-        ++m_tx_frames;
+        if (stop)
+            break;
     }
     m_qdisc_running = false;
+}
+
+std::vector<skb_ptr> host_stack::gso_segment(skb_ptr s) {
+    std::vector<skb_ptr> out;
+    std::int64_t sum = 0;
+    for (auto& f : s->gso_frames) {
+        auto n = std::make_unique<skb>();
+        n->data = std::move(f);
+        n->truesize = m_cfg.net.truesize(static_cast<std::uint32_t>(n->data.size()));
+        n->priority = s->priority;
+        n->id = s->id;
+        n->created = s->created;
+        n->destructor = s->destructor;
+        n->charge_owner = s->charge_owner;
+        sum += n->truesize;
+        out.push_back(std::move(n));
+    }
+    if (s->charge_owner)
+        s->charge_owner(sum - static_cast<std::int64_t>(s->truesize));
+    s->destructor = nullptr; // its budget now lives in the segments
+    return out;
 }
 
 void host_stack::softirq() {

@@ -86,6 +86,9 @@ class host_stack : public sc_core::sc_module {
     void softirq();
     void dev_queue_xmit(skb_ptr s);
     void qdisc_run();
+    // skb_gso_segment for TCP (tcp_gso_segment with copy_destructor): one skb per frame, each
+    // with the destructor and its own truesize; the owner is charged the difference.
+    std::vector<skb_ptr> gso_segment(skb_ptr s);
     void kick() { m_work.notify(sc_core::SC_ZERO_TIME); }
     void charge(sc_core::sc_time t, cpu_context c) {
         if (m_cpu_cost && t > sc_core::SC_ZERO_TIME)

@@ -101,6 +101,9 @@ void net_settings::validate() const {
         throw bad("cubic_beta", "must be 1..1023 (/1024)");
     if (cubic_bic_scale == 0)
         throw bad("cubic_bic_scale", "must be > 0");
+    if (gso && (gso_max_size < mss() || tcp_min_tso_segs == 0 || gso_max_segs == 0))
+        throw bad("gso_max_size",
+                  "need gso_max_size >= mss and tcp_min_tso_segs, gso_max_segs > 0");
     if (tcp_reordering == 0)
         throw bad("tcp_reordering", "must be > 0");
 }
@@ -157,6 +160,14 @@ void net_settings::set(const std::string& key, const std::string& v) {
         cubic_beta = u32();
     else if (key == "tcp_internal_pacing")
         tcp_internal_pacing = parse_bool(key, v);
+    else if (key == "gso")
+        gso = parse_bool(key, v);
+    else if (key == "gso_max_size")
+        gso_max_size = u32();
+    else if (key == "tcp_min_tso_segs")
+        tcp_min_tso_segs = u32();
+    else if (key == "tcp_tso_rtt_log")
+        tcp_tso_rtt_log = u32();
     else if (key == "skb_truesize_overhead")
         skb_truesize_overhead = u32();
     else

@@ -49,9 +49,15 @@ struct net_settings {
     std::string qdisc = "pfifo_fast"; // default_qdisc for a device with a queue
     std::uint32_t txqueuelen = 1000;  // ether_setup: DEFAULT_TX_QUEUE_LEN
     std::uint32_t mtu = 1500;
-    // gso_max_size only enters HyStart's ack-train threshold (hystart_ack_delay); GSO itself is
-    // not modelled (one skb per MSS). GSO_LEGACY_MAX_SIZE 65536.
-    std::uint32_t gso_max_size = 65536;
+    // Generic segmentation offload. TCP always builds multi-segment skbs: sk_setup_caps gives a
+    // TCP socket NETIF_F_GSO even on a device without TSO, and validate_xmit_skb segments them
+    // after the qdisc (tcp_gso_segment hands each segment its share of the TSQ budget). Off:
+    // one skb per MSS (as with `ethtool -K dev gso off tso off`).
+    bool gso = true;
+    std::uint32_t gso_max_size = 65536; // GSO_LEGACY_MAX_SIZE (also HyStart's ack delay)
+    std::uint32_t gso_max_segs = 65535; // GSO_MAX_SEGS
+    std::uint32_t tcp_min_tso_segs = 2; // tcp_sk_init
+    std::uint32_t tcp_tso_rtt_log = 9;  // tcp_sk_init (5.18+): min_rtt in 512 us units
     // --- modelling choices ----------------------------------------------------------------------
     // Internal TCP pacing (tcp_internal_pacing) is used by Linux only when something asks for it
     // (sch_fq, BBR, SO_MAX_PACING_RATE): with pfifo_fast + cubic sk_pacing_status is

@@ -31,6 +31,10 @@ enum class netdev_tx { ok, busy };
 struct netdev_port {
     std::function<netdev_tx(skb_ptr&)> xmit;
     std::function<bool()> queue_stopped;
+    // The device takes GSO skbs whole (NETIF_F_TSO/GSO, e.g. veth). false (every SPI/SDIO
+    // driver here): the stack segments them before xmit (validate_xmit_skb), so xmit only ever
+    // sees single-frame skbs, each holding its share of the TSQ budget.
+    bool gso = false;
 };
 
 } // namespace nicsim::net

@@ -118,6 +118,7 @@ class netstack_harness : public sc_core::sc_module {
     std::uint64_t m_polls = 0;
     std::uint64_t m_read_at_warmup = 0;
     bool m_warm = false;
+    sc_core::sc_time m_next_poll; // the backlog means use polls on the regular `poll` grid
     std::vector<harness_sample> m_samples;
 };
 

@@ -16,6 +16,7 @@ bool pfifo_fast::enqueue(skb_ptr s) {
         return false; // s is destroyed here: kfree_skb runs the destructor
     }
     ++m_packets;
+    m_frames += s->segs();
     m_bytes += s->len();
     band.push_back(std::move(s));
     return true;
@@ -23,8 +24,9 @@ bool pfifo_fast::enqueue(skb_ptr s) {
 
 skb_ptr pfifo_fast::dequeue() {
     skb_ptr s;
-    if (m_requeued) {
-        s = std::move(m_requeued);
+    if (!m_requeued.empty()) {
+        s = std::move(m_requeued.front());
+        m_requeued.pop_front();
     } else {
         for (auto& band : m_bands) {
             if (!band.empty()) {
@@ -36,6 +38,7 @@ skb_ptr pfifo_fast::dequeue() {
     }
     if (s) {
         --m_packets;
+        m_frames -= s->segs();
         m_bytes -= s->len();
     }
     return s;
@@ -44,8 +47,9 @@ skb_ptr pfifo_fast::dequeue() {
 void pfifo_fast::requeue(skb_ptr s) {
     ++m_requeues;
     ++m_packets;
+    m_frames += s->segs();
     m_bytes += s->len();
-    m_requeued = std::move(s);
+    m_requeued.push_front(std::move(s));
 }
 
 } // namespace nicsim::net

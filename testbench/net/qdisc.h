@@ -24,9 +24,12 @@ class pfifo_fast {
     bool enqueue(skb_ptr s);
     // nullptr when empty. The requeued skb comes first.
     skb_ptr dequeue();
+    // Puts s back at the very head (ahead of every band and of earlier requeues): requeue the
+    // rest of a split GSO skb last segment first.
     void requeue(skb_ptr s);
 
-    std::uint32_t backlog_packets() const { return m_packets; }
+    std::uint32_t backlog_packets() const { return m_packets; } // skbs (tc's "p")
+    std::uint64_t backlog_frames() const { return m_frames; }   // frames (GSO skbs count each)
     std::uint64_t backlog_bytes() const { return m_bytes; }
     std::uint64_t drops() const { return m_drops; }
     std::uint64_t requeues() const { return m_requeues; }
@@ -38,8 +41,9 @@ class pfifo_fast {
   private:
     std::uint32_t m_limit;
     std::array<std::deque<skb_ptr>, 3> m_bands;
-    skb_ptr m_requeued;
+    std::deque<skb_ptr> m_requeued; // q->gso_skb / skb_bad_txq: the rest of a split GSO skb
     std::uint32_t m_packets = 0;
+    std::uint64_t m_frames = 0;
     std::uint64_t m_bytes = 0;
     std::uint64_t m_drops = 0;
     std::uint64_t m_requeues = 0;

@@ -38,6 +38,9 @@ void shaped_link::serialise() {
         m_bytes += m_cur->len();
         if (drop && drop(index, m_cur->data))
             ++m_dropped;
+        else if (m_cur->is_gso()) // a GSO skb passed whole (port().gso): its frames arrive
+            for (auto& f : m_cur->gso_frames)
+                m_flight.emplace_back(sc_time_stamp() + m_delay, std::move(f));
         else
             m_flight.emplace_back(sc_time_stamp() + m_delay, std::move(m_cur->data));
         m_cur.reset(); // the last bit has left: kfree_skb -> destructor (tcp_wfree)

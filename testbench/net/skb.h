@@ -23,11 +23,17 @@ namespace nicsim::net {
 
 struct skb {
     std::vector<std::uint8_t> data; // the complete Ethernet frame (skb->len == data.size())
-    std::uint32_t truesize = 0;     // bytes charged to the owning socket
-    std::uint32_t priority = 0;     // skb->priority: pfifo_fast band via prio2band (0 -> band 1)
-    std::uint64_t id = 0;           // per-stack sequence number, for traces and tests
-    sc_core::sc_time created;       // when the stack built it
+    // A GSO skb: `data` is empty and these are its segments, each a complete frame. The stack
+    // splits it before a device that does not take GSO (validate_xmit_skb -> skb_gso_segment).
+    std::vector<std::vector<std::uint8_t>> gso_frames;
+    std::uint32_t truesize = 0; // bytes charged to the owning socket
+    std::uint32_t priority = 0; // skb->priority: pfifo_fast band via prio2band (0 -> band 1)
+    std::uint64_t id = 0;       // per-stack sequence number, for traces and tests
+    sc_core::sc_time created;   // when the stack built it
     std::function<void(skb&)> destructor; // set by the stack; empty = nothing to return
+    // skb->sk's sk_wmem_alloc: segmentation moves the budget from the GSO skb to its segments
+    // with it (tcp_gso_segment's sum_truesize delta). Empty = not owned by a socket.
+    std::function<void(std::int64_t delta)> charge_owner;
 
     skb() = default;
     skb(const skb&) = delete;
@@ -42,7 +48,15 @@ struct skb {
             d(*this);
         }
     }
-    std::size_t len() const { return data.size(); }
+    std::size_t len() const {
+        std::size_t n = data.size();
+        for (const auto& f : gso_frames)
+            n += f.size();
+        return n;
+    }
+    bool is_gso() const { return !gso_frames.empty(); }
+    // Frames on the wire (gso_segs).
+    std::size_t segs() const { return is_gso() ? gso_frames.size() : 1; }
 };
 
 using skb_ptr = std::unique_ptr<skb>;

@@ -90,8 +90,6 @@ void tcp_socket::on_data(const fr::parsed_frame& f, std::uint64_t off) {
             hole_filled = m_ofo.empty();
         }
         event_data_recv(static_cast<std::uint32_t>(len), truesize);
-        if (len >= m_mss)
-            ++m_unacked_full;
         ack_check(hole_filled);
         m_data_ready.notify(sc_core::SC_ZERO_TIME);
         return;
@@ -243,7 +241,6 @@ void tcp_socket::send_ack() {
     if (m_quick)
         --m_quick;
     m_ack_pending = false;
-    m_unacked_full = 0;
     m_env.xmit(std::move(s));
 }
 

@@ -163,8 +163,17 @@ std::uint32_t tcp_socket::in_flight() const {
 }
 
 std::uint64_t tcp_socket::tsq_limit_now(unsigned factor) const {
-    return tsq_limit(m_cc.pacing_rate, m_cfg.sk_pacing_shift, m_seg_truesize,
+    return tsq_limit(m_cc.pacing_rate, m_cfg.sk_pacing_shift,
+                     m_last_truesize ? m_last_truesize : m_seg_truesize,
                      m_cfg.tcp_limit_output_bytes, m_cfg.tcp_internal_pacing, factor);
+}
+
+std::uint32_t tcp_socket::tso_segs() const {
+    if (!m_cfg.gso)
+        return 1;
+    return tso_autosize(m_cc.pacing_rate, m_cfg.sk_pacing_shift, m_min_rtt_us,
+                        m_cfg.tcp_tso_rtt_log, m_cfg.gso_max_size, m_cfg.gso_max_segs, m_mss,
+                        m_cfg.tcp_min_tso_segs);
 }
 
 bool tcp_socket::is_cwnd_limited() const {
@@ -205,6 +214,7 @@ void tcp_socket::push() {
         const std::uint64_t off = m_snd_nxt;
         const bool retrans = off < m_high_sent;
         std::uint64_t len;
+        std::uint32_t segs = 1;
         if (retrans) {
             const auto it =
                 std::lower_bound(m_rtx.begin(), m_rtx.end(), off,
@@ -228,13 +238,31 @@ void tcp_socket::push() {
         }
         if (off + len > m_snd_una + m_snd_wnd)
             break; // tcp_snd_wnd_test
-        // TCP Small Queues: retransmissions get twice the room (tcp_xmit_retransmit_queue).
-        if (m_wmem->alloc > tsq_limit_now(retrans ? 1 : 0) && m_rtx.size() > 1) {
+        if (!retrans && len == m_mss) {
+            // tcp_tso_segs / tcp_mss_split_point: as many full segments as TSO autosizing, the
+            // cwnd quota, the receive window and the data allow (tcp_tso_should_defer, which
+            // may wait for a fuller skb, is not modelled).
+            const std::uint64_t quota = m_cc.cwnd - in_flight();
+            const std::uint64_t wnd = (m_snd_una + m_snd_wnd - off) / m_mss;
+            const std::uint64_t data = (m_write_seq - off) / m_mss;
+            segs = static_cast<std::uint32_t>(std::max<std::uint64_t>(
+                1, std::min<std::uint64_t>({tso_segs(), quota, wnd, data})));
+        }
+        // TCP Small Queues, with this skb's truesize; retransmissions get twice the room
+        // (tcp_xmit_retransmit_queue).
+        const std::uint32_t tsz = m_cfg.truesize(static_cast<std::uint32_t>(
+            segs * len + (m_seg_truesize - m_mss - m_cfg.skb_truesize_overhead)));
+        const std::uint64_t limit =
+            tsq_limit(m_cc.pacing_rate, m_cfg.sk_pacing_shift, tsz, m_cfg.tcp_limit_output_bytes,
+                      m_cfg.tcp_internal_pacing, retrans ? 1 : 0);
+        // tcp_rtx_queue_empty_or_single_skb: with at most one unacknowledged skb, send anyway.
+        const bool single_skb = m_snd_una >= m_last_skb_start;
+        if (m_wmem->alloc > limit && !single_skb) {
             m_wmem->throttled = true;
             ++m_stats.tsq_throttled;
             break;
         }
-        send_segment(off, retrans);
+        send_skb(off, segs, retrans);
         sent = true;
         if (failed())
             return;
@@ -244,55 +272,75 @@ void tcp_socket::push() {
         cwnd_validate(cwnd_limited);
 }
 
-void tcp_socket::send_segment(std::uint64_t off, bool retrans) {
+void tcp_socket::send_skb(std::uint64_t off, std::uint32_t segs, bool retrans) {
     // Costs first, while the socket state is consistent (the hook may let other processes run).
     if (m_env.costs) {
         charge(m_env.costs->per_skb_alloc, cpu_context::softirq);
-        charge(m_env.costs->per_segment_sent, cpu_context::softirq);
+        charge(m_env.costs->per_segment_sent * static_cast<double>(segs), cpu_context::softirq);
     }
-    std::uint64_t len;
     const bool fast_rtx = off < m_snd_nxt; // head retransmission in recovery
-    if (off < m_high_sent) {
-        auto it = std::lower_bound(m_rtx.begin(), m_rtx.end(), off,
-                                   [](const sent_seg& s, std::uint64_t o) { return s.start < o; });
-        len = it->end - it->start;
-        it->retransmitted = true;
-        it->sent = sc_time_stamp();
-        ++m_stats.retransmits;
-    } else {
-        len = std::min<std::uint64_t>(m_mss, m_write_seq - off);
-        m_rtx.push_back({off, off + len, sc_time_stamp(), false});
-        m_high_sent = off + len;
-    }
-    if (!fast_rtx) {
-        if (m_packets_out == 0)
-            arm_rto(); // tcp_event_new_data_sent: tcp_rearm_rto when nothing was out
-        ++m_packets_out;
-        m_snd_nxt = off + len;
-        m_cc.snd_nxt = m_snd_nxt;
+    m_last_skb_start = std::max(m_last_skb_start, off);
+    std::vector<std::vector<std::uint8_t>> frames;
+    std::uint64_t payload = 0;
+    for (std::uint32_t i = 0; i < segs; ++i) {
+        std::uint64_t len;
+        if (off < m_high_sent) {
+            auto it =
+                std::lower_bound(m_rtx.begin(), m_rtx.end(), off,
+                                 [](const sent_seg& s, std::uint64_t o) { return s.start < o; });
+            len = it->end - it->start;
+            it->retransmitted = true;
+            it->sent = sc_time_stamp();
+            ++m_stats.retransmits;
+        } else {
+            len = std::min<std::uint64_t>(m_mss, m_write_seq - off);
+            m_rtx.push_back({off, off + len, sc_time_stamp(), false});
+            m_high_sent = off + len;
+        }
+        if (!fast_rtx) {
+            if (m_packets_out == 0)
+                arm_rto(); // tcp_event_new_data_sent: tcp_rearm_rto when nothing was out
+            ++m_packets_out;
+            m_snd_nxt = off + len;
+            m_cc.snd_nxt = m_snd_nxt;
+        }
+        ++m_stats.segments_sent;
+        m_scratch.resize(len);
+        m_out_pattern.fill(off, m_scratch.data(), len);
+        frames.push_back(
+            build(wire_seq_out(off), fr::tcp_ack | fr::tcp_psh, m_scratch.data(), len));
+        payload += len;
+        off += len;
     }
     if (!m_rto_armed)
         arm_rto();
-    ++m_stats.segments_sent;
 
-    m_scratch.resize(len);
-    m_out_pattern.fill(off, m_scratch.data(), len);
     auto s = std::make_unique<skb>();
-    s->data = build(wire_seq_out(off), fr::tcp_ack | fr::tcp_psh, m_scratch.data(), len);
-    s->truesize = m_cfg.truesize(static_cast<std::uint32_t>(s->data.size()));
+    const std::size_t hdr = frames.front().size() - (payload / segs);
+    if (segs == 1) {
+        s->data = std::move(frames.front());
+        s->truesize = m_cfg.truesize(static_cast<std::uint32_t>(s->data.size()));
+    } else {
+        // One skb head for all segments, payload in page frags: truesize = payload + one header
+        // + the skb overhead (tcp_stream_alloc_skb + skb_copy_to_page_nocache).
+        s->gso_frames = std::move(frames);
+        s->truesize = m_cfg.truesize(static_cast<std::uint32_t>(payload + hdr));
+    }
+    m_last_truesize = s->truesize;
     s->priority = m_sc.priority;
     s->created = sc_time_stamp();
-    // tcp_wfree: the budget comes back when whoever holds the skb frees it; a throttled socket
-    // is rescheduled (the TSQ tasklet: tcp_tsq_handler -> tcp_write_xmit).
+    // tcp_wfree: the budget comes back when whoever holds the skb frees it; the stack thread is
+    // woken to run tcp_write_xmit again (the TSQ tasklet: tcp_tsq_handler).
     m_wmem->alloc += s->truesize;
     s->destructor = [acct = m_wmem](skb& b) {
         acct->alloc -= b.truesize;
         ++acct->frees;
-        if (acct->throttled) {
-            acct->throttled = false;
-        }
+        acct->throttled = false;
         if (acct->notify)
             acct->notify();
+    };
+    s->charge_owner = [acct = m_wmem](std::int64_t d) {
+        acct->alloc = static_cast<std::uint64_t>(static_cast<std::int64_t>(acct->alloc) + d);
     };
     // tcp_event_ack_sent: data carries the ACK too - a pending delayed ACK is served.
     if (m_ack_pending || m_quick) {
@@ -301,7 +349,7 @@ void tcp_socket::send_segment(std::uint64_t off, bool retrans) {
         m_ack_pending = false;
     }
     if (m_cfg.tcp_internal_pacing && m_cc.pacing_rate && m_cc.pacing_rate != ~0ull)
-        m_next_departure = sc_time_stamp() + sc_time(static_cast<double>(s->data.size()) /
+        m_next_departure = sc_time_stamp() + sc_time(static_cast<double>(s->len()) /
                                                          static_cast<double>(m_cc.pacing_rate),
                                                      sc_core::SC_SEC);
     m_env.xmit(std::move(s));
@@ -347,8 +395,11 @@ void tcp_socket::on_ack(const fr::parsed_frame& f) {
         m_backoff = 0;
         m_cc.snd_una = m_snd_una;
         m_cc.snd_nxt = m_snd_nxt;
-        if (seq_rtt >= 0)
+        if (seq_rtt >= 0) {
             m_rtt.sample(seq_rtt, m_snd_una, m_snd_nxt);
+            if (m_min_rtt_us == 0 || static_cast<std::uint64_t>(ca_rtt) < m_min_rtt_us)
+                m_min_rtt_us = static_cast<std::uint64_t>(std::max<std::int64_t>(ca_rtt, 1));
+        }
         m_rto_cur_us = m_rtt.rto_us();
         m_ca->pkts_acked(m_cc, acked_segs, ca_rtt, now_us());
 

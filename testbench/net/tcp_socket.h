@@ -4,7 +4,7 @@
 // tcp_input.c's ACK path) and a receiver half (tcp_input.c's data path), over real frames built
 // with testbench/traffic/frame.h. The connection is taken as established (ttcp/iperf time the data
 // phase): both ends know the other's ISN, MSS (from the MTU) and window scale
-// (tcp_select_initial_window: smallest shift that fits max(tcp_rmem[2], rcv window)).
+// (tcp_select_initial_window: ilog2(max(tcp_rmem[2], rmem_max)) - 15).
 //
 // What is modelled, with the kernel function each part follows:
 //   send buffer   sk_sndbuf starts at tcp_wmem[1], tcp_init_buffer_space/tcp_sndbuf_expand grow
@@ -13,8 +13,9 @@
 //                 woken at sk_stream_min_wspace (a third free).
 //   transmit      tcp_write_xmit: cwnd test, receive-window test, optional internal pacing,
 //                 TCP Small Queues (tsq_limit; always send if <= 1 skb is in flight, as
-//                 tcp_rtx_queue_empty_or_single_skb), then one skb per MSS (no GSO) charged
-//                 truesize to sk_wmem_alloc, returned by its destructor (tcp_wfree).
+//                 tcp_rtx_queue_empty_or_single_skb), then one skb of tcp_tso_autosize
+//                 segments (GSO) charged truesize to sk_wmem_alloc, returned by its
+//                 destructor (tcp_wfree).
 //   cwnd          slow start / CUBIC / Reno through congestion_control; tcp_cwnd_validate's
 //                 is_cwnd_limited/max_packets_out gate growth as in tcp_is_cwnd_limited.
 //   RTT / RTO     tcp_rtt_estimator (Karn: no samples from retransmitted data); RTO expiry =
@@ -34,8 +35,9 @@
 //                 an ACK at once for every second full-sized segment, __tcp_ack_snd_check, and
 //                 at once for out-of-order data); window-update ACKs after reads
 //                 (tcp_cleanup_rbuf).
-// Left out: SYN/FIN, SACK, PRR, RACK/TLP, ECN, GSO/TSO, Nagle (bulk writes fill segments), the
-// slow-start-after-idle restart, memory pressure.
+// Left out: SYN/FIN, SACK, PRR, RACK/TLP, ECN, tcp_tso_should_defer, the full Nagle logic (a
+// sub-MSS tail waits while anything is in flight), the slow-start-after-idle restart, memory
+// pressure.
 //
 // Threading: all methods run in the owning host_stack's SC_THREAD except write()/read(), which
 // the application calls from its own SC_THREAD (they block), and the skb destructor, which runs in
@@ -159,7 +161,12 @@ class tcp_socket {
     std::uint32_t packets_out() const;
     std::uint32_t mss() const { return m_mss; }
     std::uint32_t segment_truesize() const { return m_seg_truesize; }
+    // The TSQ limit for the last skb sent (its truesize enters max(2 * truesize, ...)).
     std::uint64_t tsq_limit_now(unsigned factor = 0) const;
+    std::uint32_t last_skb_truesize() const { return m_last_truesize; }
+    // Segments per GSO skb now (tcp_tso_segs); 1 without GSO.
+    std::uint32_t tso_segs() const;
+    std::uint64_t min_rtt_us() const { return m_min_rtt_us; }
     bool in_recovery() const { return m_in_recovery; }
     bool failed() const { return !m_error.empty(); }
     const std::string& error() const { return m_error; }
@@ -175,7 +182,9 @@ class tcp_socket {
     };
 
     // sender
-    void send_segment(std::uint64_t off, bool retransmit);
+    // Sends `segs` consecutive segments from `off` as one skb (a GSO skb when segs > 1).
+    void send_skb(std::uint64_t off, std::uint32_t segs, bool retransmit);
+    void send_segment(std::uint64_t off, bool retransmit) { send_skb(off, 1, retransmit); }
     void on_ack(const traffic::frame::parsed_frame& f);
     void enter_recovery();
     void on_rto();
@@ -215,6 +224,9 @@ class tcp_socket {
     std::uint32_t m_packets_out = 0;
     std::uint32_t m_rcv_rtt_last_tsecr = 0;
     bool m_window_update_wanted = false;
+    std::uint32_t m_last_truesize = 0;
+    std::uint64_t m_last_skb_start = 0; // first offset of the newest skb in the rtx queue
+    std::uint64_t m_min_rtt_us = 0;     // tcp_min_rtt (a global minimum; Linux: 5-minute window)
     std::unique_ptr<congestion_control> m_ca;
     traffic::payload_pattern m_out_pattern, m_in_pattern;
     std::uint32_t m_isn_out, m_isn_in;
@@ -276,7 +288,6 @@ class tcp_socket {
     std::uint64_t m_ato_us = 0;           // icsk_ack.ato (0: no data yet)
     std::uint64_t m_lrcvtime_us = 0;
     bool m_ack_pending = false;
-    std::uint32_t m_unacked_full = 0; // full-sized segments since the last ACK
     sc_core::sc_time m_delack_deadline;
     sc_core::sc_event m_data_ready;
 };

@@ -24,6 +24,20 @@ std::uint64_t pacing_rate(std::uint32_t mss, std::uint32_t cwnd, std::uint32_t p
            srtt_us;
 }
 
+std::uint32_t tso_autosize(std::uint64_t rate, std::uint32_t shift, std::uint64_t min_rtt_us,
+                           std::uint32_t rtt_log, std::uint32_t gso_max_size,
+                           std::uint32_t gso_max_segs, std::uint32_t mss,
+                           std::uint32_t min_tso_segs) {
+    std::uint64_t bytes = rate >> shift;
+    const std::uint64_t r = min_rtt_us >> rtt_log;
+    if (r < 32)
+        bytes += gso_max_size >> r;
+    bytes = std::min<std::uint64_t>(bytes, gso_max_size);
+    const auto segs =
+        std::max<std::uint32_t>(static_cast<std::uint32_t>(bytes / mss), min_tso_segs);
+    return std::min(segs, gso_max_segs);
+}
+
 std::uint64_t sndbuf_expand(std::uint32_t mss, std::uint32_t cwnd, std::uint32_t init_cwnd,
                             std::uint32_t reordering, std::uint32_t wmem_max) {
     std::uint32_t per_mss = mss + max_tcp_header + skb_shared_info_size;

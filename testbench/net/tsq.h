@@ -34,6 +34,15 @@ std::uint64_t pacing_rate(std::uint32_t mss, std::uint32_t cwnd, std::uint32_t p
 std::uint64_t sndbuf_expand(std::uint32_t mss, std::uint32_t cwnd, std::uint32_t init_cwnd,
                             std::uint32_t reordering, std::uint32_t wmem_max);
 
+// tcp_output.c: tcp_tso_autosize + tcp_tso_segs - segments per GSO skb:
+// bytes = min((pacing_rate >> shift) + (gso_max_size >> (min_rtt_us >> tso_rtt_log)),
+// gso_max_size) (the second term only while the shift is < 32), then max(bytes / mss,
+// min_tso_segs), capped by gso_max_segs.
+std::uint32_t tso_autosize(std::uint64_t pacing_rate_Bps, std::uint32_t sk_pacing_shift,
+                           std::uint64_t min_rtt_us, std::uint32_t tso_rtt_log,
+                           std::uint32_t gso_max_size, std::uint32_t gso_max_segs,
+                           std::uint32_t mss, std::uint32_t min_tso_segs);
+
 // Sizes entering sndbuf_expand. *assumption*: x86-64 6.1 values (MAX_TCP_HEADER with
 // MAX_HEADER 128 + 192 of TCP option/IP room; SKB_DATA_ALIGN of the structs).
 constexpr std::uint32_t max_tcp_header = 320;

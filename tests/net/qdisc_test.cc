@@ -48,6 +48,7 @@ TEST(PfifoFast, BandsLimitDropAndRequeue) {
 
 TEST(HostQdisc, DriverStopAndWakeThresholdsMoveTheBacklogIntoTheQdisc) {
     host_stack_config c;
+    c.net.gso = false; // one skb per segment: the counts below are skbs
     host_stack h("h", c);
     test::holding_driver d;
     d.stop_at = 4;
@@ -78,6 +79,7 @@ TEST(HostQdisc, DriverStopAndWakeThresholdsMoveTheBacklogIntoTheQdisc) {
 
 TEST(HostQdisc, TxBusyRequeuesTheSkbAndKeepsOrder) {
     host_stack_config c;
+    c.net.gso = false; // one skb per segment: the counts below are skbs
     host_stack h("h", c);
     test::holding_driver d;
     d.stop_at = 4;

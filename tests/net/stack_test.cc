@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "testbench/net/shaped_link.h"
+#include "testbench/net/tsq.h"
 #include "test_driver.h"
 
 using namespace nicsim::net;
@@ -15,6 +16,7 @@ using sc_core::SC_US;
 TEST(Tsq, BudgetComesBackWhenTheDriverFreesTheSkbAndNotBefore) {
     host_stack_config c;
     c.net.tcp_limit_output_bytes = 5000; // < 3 skbs of 2282 bytes truesize
+    c.net.gso = false;                   // one skb per segment
     host_stack h("h", c);
     test::holding_driver d;
     d.stack = &h;
@@ -46,6 +48,84 @@ TEST(Tsq, BudgetComesBackWhenTheDriverFreesTheSkbAndNotBefore) {
         EXPECT_EQ(s.skb_frees(), 4u);
     });
     sc_core::sc_start(sc_time(20, SC_MS));
+}
+
+TEST(Gso, OneSkbPerAutosizedBurstSplitBeforeTheDriverWithTheBudgetMovedToTheSegments) {
+    host_stack_config c; // gso on (Linux: software GSO for every TCP socket)
+    host_stack h("h", c);
+    test::holding_driver d;
+    d.stack = &h;
+    h.attach(d.port()); // a driver without NETIF_F_TSO: the stack segments
+    auto& s = h.open_tcp({test::addr_a(), test::addr_b(), 1, 0, 0, true, -1});
+    sc_core::sc_spawn([&] { h.write(s, 100000); });
+    sc_core::sc_spawn([&] {
+        sc_core::wait(sc_time(1, SC_MS));
+        // No pacing rate yet: tcp_tso_autosize allows gso_max_size (45 segments); the initial
+        // cwnd of 10 makes it one skb of 10 segments: truesize = payload + one header + overhead.
+        EXPECT_EQ(s.tso_segs(), 65536u / 1448u);
+        EXPECT_EQ(s.last_skb_truesize(), 10u * 1448u + 66u + 768u);
+        // The driver saw 10 single-frame skbs, in order ...
+        ASSERT_EQ(d.held.size(), 10u);
+        for (const auto& k : d.held)
+            EXPECT_FALSE(k->is_gso());
+        for (std::size_t i = 1; i < d.seqs.size(); ++i)
+            EXPECT_EQ(d.seqs[i] - d.seqs[i - 1], 1448u);
+        // ... each holding its own truesize of the budget (tcp_gso_segment's delta).
+        EXPECT_EQ(s.wmem_alloc(), 10u * (1514u + 768u));
+        d.complete_one();
+        EXPECT_EQ(s.wmem_alloc(), 9u * (1514u + 768u));
+        while (!d.held.empty())
+            d.complete_one();
+        EXPECT_EQ(s.wmem_alloc(), 0u);
+    });
+    sc_core::sc_start(sc_time(5, SC_MS));
+}
+
+TEST(StackCosts, EachNamedPartIsChargedInItsContext) {
+    host_stack_config c;
+    c.costs.per_syscall = sc_time(5, SC_US);
+    c.costs.per_byte_copied = sc_time(1, sc_core::SC_NS);
+    c.costs.per_segment_sent = sc_time(2, SC_US);
+    c.costs.per_skb_alloc = sc_time(3, SC_US);
+    c.costs.per_skb_free = sc_time(7, SC_US);
+    host_stack h("h", c);
+    sc_time process = sc_core::SC_ZERO_TIME, softirq = sc_core::SC_ZERO_TIME;
+    h.set_cpu_cost([&](sc_time t, cpu_context k) {
+        (k == cpu_context::process ? process : softirq) += t;
+        sc_core::wait(t); // the work takes its time on the caller's core
+    });
+    test::holding_driver d;
+    d.stack = &h;
+    h.attach(d.port());
+    auto& s = h.open_tcp({test::addr_a(), test::addr_b(), 1, 0, 0, true, -1});
+    sc_core::sc_spawn([&] { h.write(s, 100000); }); // blocks: no ACKs ever come
+    sc_core::sc_spawn([&] {
+        sc_core::wait(sc_time(1, SC_MS));
+        // write(): one syscall, then the bytes that fit sk_sndbuf (87040, rounded up to whole
+        // segments: 61 * 1448), copied.
+        EXPECT_EQ(s.stats().bytes_written, 61u * 1448u);
+        EXPECT_EQ(process, sc_time(5, SC_US) + sc_time(61.0 * 1448, sc_core::SC_NS));
+        // One GSO skb of 10 segments: one allocation, ten segments' work.
+        EXPECT_EQ(s.stats().segments_sent, 10u);
+        EXPECT_EQ(softirq, sc_time(3, SC_US) + 10 * sc_time(2, SC_US));
+        while (!d.held.empty())
+            d.complete_one();
+        sc_core::wait(sc_time(1, SC_MS));
+        // Ten segment skbs freed by the driver.
+        EXPECT_EQ(softirq, sc_time(3 + 20 + 70, SC_US));
+    });
+    sc_core::sc_start(sc_time(5, SC_MS));
+}
+
+TEST(Gso, TsoAutosizeFollowsPacingRateAndMinRtt) {
+    // 12 Mbit/s-ish pacing (1.8 MB/s) >> 10 = 1757 B, min_rtt 2 ms >> 9 = 3: + 65536 >> 3.
+    EXPECT_EQ(tso_autosize(1800000, 10, 2000, 9, 65536, 65535, 1448, 2),
+              (1800000u / 1024u + 65536u / 8u) / 1448u);
+    // Long RTT: the min_rtt term vanishes (>> 32 or more), the minimum of 2 segments holds.
+    EXPECT_EQ(tso_autosize(1800000, 10, 100000000, 9, 65536, 65535, 1448, 2), 2u);
+    // Fast: capped by gso_max_size, then gso_max_segs.
+    EXPECT_EQ(tso_autosize(1250000000, 10, 100000000, 9, 65536, 65535, 1448, 2), 65536u / 1448u);
+    EXPECT_EQ(tso_autosize(1250000000, 10, 100000000, 9, 65536, 16, 1448, 2), 16u);
 }
 
 namespace {
