@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The KS8851 register file declared once (models/common/reg.h): name, offset, reset value and
+// The KS8851 register file declared once (bus/common/reg.h): name, offset, reset value and
 // access per bit. Everything else is derived from these declarations: the core attaches read
 // handlers to the registers the chip computes and write handlers to the control registers
 // (ks8851_core.cc), the host access rules and reset come from the access kinds and reset
@@ -8,7 +8,7 @@
 
 #include <cstdint>
 
-#include "models/common/reg.h"
+#include "bus/common/reg.h"
 
 namespace nicsim::ks {
 
