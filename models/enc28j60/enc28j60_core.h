@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // nicsim::enc::core — the ENC28J60 behind its SPI front-end: banked 8-bit control registers
-// declared once (models/common/reg.h), the 8 KiB buffer with the host read/write pointers, the
+// declared once (bus/common/reg.h), the 8 KiB buffer with the host read/write pointers, the
 // RX ring (ERXST..ERXND, ERXRDPT/ERXWRPT, EPKTCNT), the MAC's TX of one packet per TXRTS with
 // its status vector, the receive filter, interrupts (EIE/EIR -> INT pin), clock-ready and
 // power save, soft reset, and the PHY (enc28j60_phy.h) behind the MII registers.
@@ -17,7 +17,7 @@
 
 #include <systemc>
 
-#include "models/common/reg.h"
+#include "bus/common/reg.h"
 #include "models/enc28j60/enc28j60_findings.h"
 #include "models/enc28j60/enc28j60_params.h"
 #include "models/enc28j60/enc28j60_phy.h"

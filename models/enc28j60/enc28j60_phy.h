@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // nicsim::enc::phy — the ENC28J60's 10BASE-T PHY as the MAC sees it through the MII management
-// interface: 16-bit PHY registers declared once (models/common/reg.h), one MII operation at a
+// interface: 16-bit PHY registers declared once (bus/common/reg.h), one MII operation at a
 // time, each taking params.mii_busy (MISTAT.BUSY), link state from the Ethernet wire with the
 // latching-low PHSTAT1.LLSTAT and the link-change interrupt (PHIR/PHIE -> EIR.LINKIF).
 // The MAC side (enc::core) owns MIREGADR/MICMD/MIWR/MIRD/MISTAT and calls start_read/start_write.
@@ -11,7 +11,7 @@
 
 #include <systemc>
 
-#include "models/common/reg.h"
+#include "bus/common/reg.h"
 #include "models/enc28j60/enc28j60_findings.h"
 #include "models/enc28j60/enc28j60_params.h"
 #include "models/enc28j60/enc28j60_regs.h"

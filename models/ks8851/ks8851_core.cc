@@ -55,8 +55,7 @@ std::string hex16(unsigned v) {
 }
 } // namespace
 
-core::core(sc_core::sc_module_name name, const params& p)
-    : sc_module(name), m_p(p), m_regs(128, 0) {
+core::core(sc_core::sc_module_name name, const params& p) : sc_module(name), m_p(p) {
     if (!(p.clock_hz > 0.0) || !std::isfinite(p.clock_hz))
         throw std::invalid_argument(std::string(this->name()) + ": params.clock_hz must be > 0");
     if (p.mem_align == 0 || (p.mem_align & (p.mem_align - 1)))
@@ -71,6 +70,10 @@ core::core(sc_core::sc_module_name name, const params& p)
         throw std::invalid_argument(std::string(this->name()) +
                                     ": params.rxdttr_unit_cycles must be >= 1");
     m_period = sc_time(1.0 / p.clock_hz, sc_core::SC_SEC);
+    declare_registers(m_regs);
+    for (unsigned i = 0; i < m_by_off.size(); ++i)
+        m_by_off[i] = m_regs.find(0, 2 * i);
+    attach_handlers();
     reset_registers();
 
     SC_HAS_PROCESS(core);
@@ -99,17 +102,82 @@ void core::attach_wire(eth::eth_wire& wire) {
 
 // ---------------------------------------------------------------- registers
 
+// Handlers by register: values the chip computes are read handlers, side effects of control
+// registers are write handlers. Access rules and reset values are the declarations'.
+void core::attach_handlers() {
+    R(reg::CCR).on_read = [this](uint16_t) {
+        uint16_t v = m_p.eeprom ? CCR_EEPROM : 0;
+        if (m_p.bus == bus_variant::spi)
+            v |= CCR_SPI | CCR_32PIN;
+        else
+            v |= CCR_16BIT | CCR_48PIN | (m_p.par_endian_strap_ok ? CCR_LE : 0);
+        return v;
+    };
+    R(reg::MBIR).on_read = [this](uint16_t) { return m_p.mbir; };
+    R(reg::GRR).on_write = [this](uint16_t, uint16_t v) { write_grr(v); };
+    R(reg::TXCR).on_write = [this](uint16_t o, uint16_t v) { write_txcr(o, v); };
+    R(reg::RXCR1).on_write = [this](uint16_t o, uint16_t v) { write_rxcr1(o, v); };
+    R(reg::TXMIR).on_read = [this](uint16_t) {
+        return uint16_t((m_p.txq_bytes - m_tx_used) & 0x1FFF);
+    };
+    R(reg::RXFHSR).on_read = [this](uint16_t) {
+        return m_rxq.empty() ? uint16_t(0) : m_rxq.front().status;
+    };
+    R(reg::RXFHBCR).on_read = [this](uint16_t) {
+        return m_rxq.empty() ? uint16_t(0) : m_rxq.front().count;
+    };
+    auto& txqcr = R(reg::TXQCR);
+    txqcr.on_read = [this](uint16_t s) {
+        return uint16_t((s & ~TXQCR_METFE) | (m_metfe ? TXQCR_METFE : 0)); // live bit: m_metfe
+    };
+    txqcr.on_write = [this](uint16_t, uint16_t v) { write_txqcr(v); };
+    auto& rxqcr = R(reg::RXQCR);
+    rxqcr.on_read = [this](uint16_t s) {
+        return uint16_t((s & ~RXQCR_SDA) | (m_sda ? RXQCR_SDA : 0)); // live bit: m_sda
+    };
+    rxqcr.on_write = [this](uint16_t o, uint16_t v) { write_rxqcr(o, v); };
+    R(reg::RXFDPR).on_write = [this](uint16_t, uint16_t v) { m_rx_ptr = v & 0x7FF; };
+    R(reg::IER).on_write = [this](uint16_t, uint16_t) { update_irq(); };
+    R(reg::ISR).on_write = [this](uint16_t, uint16_t v) {
+        if (!(v & IRQ_RXI)) // acknowledging RXI clears the threshold status bits
+            R(reg::RXQCR).set_bits(RXQCR_RXDTTS | RXQCR_RXDBCTS | RXQCR_RXFCTS, false);
+        update_irq();
+    };
+    R(reg::RXFCTR).on_read = [this](uint16_t s) {
+        return uint16_t(std::min<size_t>(m_rxq.size(), 255) << 8 | (s & 0xFF));
+    };
+    R(reg::CIDER).on_read = [this](uint16_t) { return m_p.cider; };
+    // PHY reset self-clears; link state is the wire's.
+    R(reg::PHYRR).on_write = [this](uint16_t, uint16_t) { R(reg::PHYRR).set(0); };
+    R(reg::P1MBCR).on_write = [this](uint16_t, uint16_t v) { write_p1mbcr(v); };
+    R(reg::P1MBSR).on_read = [this](uint16_t) {
+        // 100FD|100HD|10FD|10HD, AN capable, extended capabilities; link latches low.
+        uint16_t v = 0x7809;
+        if (m_link_up && !m_link_latched_low)
+            v |= BMSR_LSTATUS | BMSR_ANEGCOMPLETE;
+        return v;
+    };
+    // [fact] PHY id 0x00221430 (KSZ886X/KSZ8851), swapped
+    R(reg::PHY1ILR).on_read = [](uint16_t) { return uint16_t(0x1430); };
+    R(reg::PHY1IHR).on_read = [](uint16_t) { return uint16_t(0x0022); };
+    R(reg::P1ANLPR).on_read = [this](uint16_t) {
+        return uint16_t(m_link_up ? 0x45E1 : 0); // partner: ack + 10/100 HD/FD + pause
+    };
+    R(reg::P1SR).on_read = [this](uint16_t) {
+        if (!m_link_up)
+            return uint16_t(0);
+        const bool fast = !m_wire || m_wire->params().rate_bps >= 100e6;
+        // OP_100M, OP_FDX, AN_DONE, LINK_GOOD, partner flow + 10/100 HD/FD
+        return uint16_t((fast ? 1u << 10 : 0) | 1u << 9 | 1u << 6 | 1u << 5 | 0x1F);
+    };
+}
+
 void core::reset_registers() {
-    unsigned n = 0;
-    const reg_desc* t = reg_table(n);
-    std::fill(m_regs.begin(), m_regs.end(), 0);
-    for (unsigned i = 0; i < n; ++i)
-        r(t[i].off) = t[i].reset;
+    m_regs.reset_all();
     const auto& m = m_p.mac_reset;
-    r(reg::MARH) = uint16_t(m[0] << 8 | m[1]);
-    r(reg::MARM) = uint16_t(m[2] << 8 | m[3]);
-    r(reg::MARL) = uint16_t(m[4] << 8 | m[5]);
-    m_isr = 0;
+    R(reg::MARH).set(uint16_t(m[0] << 8 | m[1]));
+    R(reg::MARM).set(uint16_t(m[2] << 8 | m[3]));
+    R(reg::MARL).set(uint16_t(m[4] << 8 | m[5]));
     m_sda = false;
     m_metfe = false;
     flush_queues();
@@ -136,65 +204,19 @@ void core::flush_queues() {
 }
 
 uint16_t core::reg_peek(uint8_t off) const {
-    switch (off & 0xFE) {
-    case reg::CCR: {
-        uint16_t v = m_p.eeprom ? CCR_EEPROM : 0;
-        if (m_p.bus == bus_variant::spi)
-            v |= CCR_SPI | CCR_32PIN;
-        else
-            v |= CCR_16BIT | CCR_48PIN | (m_p.par_endian_strap_ok ? CCR_LE : 0);
-        return v;
-    }
-    case reg::MBIR:
-        return m_p.mbir;
-    case reg::TXMIR:
-        return uint16_t((m_p.txq_bytes - m_tx_used) & 0x1FFF);
-    case reg::RXFHSR:
-        return m_rxq.empty() ? 0 : m_rxq.front().status;
-    case reg::RXFHBCR:
-        return m_rxq.empty() ? 0 : m_rxq.front().count;
-    case reg::TXQCR:
-        return uint16_t((r(reg::TXQCR) & ~TXQCR_METFE) | (m_metfe ? TXQCR_METFE : 0));
-    case reg::RXQCR:
-        return uint16_t((r(reg::RXQCR) & ~RXQCR_SDA) | (m_sda ? RXQCR_SDA : 0));
-    case reg::ISR:
-        return m_isr;
-    case reg::RXFCTR:
-        return uint16_t(std::min<size_t>(m_rxq.size(), 255) << 8 | (r(reg::RXFCTR) & 0xFF));
-    case reg::CIDER:
-        return m_p.cider;
-    case reg::P1MBSR: {
-        // 100FD|100HD|10FD|10HD, AN capable, extended capabilities; link latches low.
-        uint16_t v = 0x7809;
-        if (m_link_up && !m_link_latched_low)
-            v |= BMSR_LSTATUS | BMSR_ANEGCOMPLETE;
-        return v;
-    }
-    case reg::PHY1ILR:
-        return 0x1430; // [fact] PHY id 0x00221430 (KSZ886X/KSZ8851), swapped
-    case reg::PHY1IHR:
-        return 0x0022;
-    case reg::P1ANLPR:
-        return m_link_up ? 0x45E1 : 0; // partner: ack + 10/100 HD/FD + pause
-    case reg::P1SR: {
-        if (!m_link_up)
-            return 0;
-        const bool fast = !m_wire || m_wire->params().rate_bps >= 100e6;
-        // OP_100M, OP_FDX, AN_DONE, LINK_GOOD, partner flow + 10/100 HD/FD
-        return uint16_t((fast ? 1u << 10 : 0) | 1u << 9 | 1u << 6 | 1u << 5 | 0x1F);
-    }
-    default:
-        return r(off & 0xFE);
-    }
+    const reg16* d = m_by_off[off >> 1];
+    return d ? d->read() : 0;
 }
 
 uint16_t core::reg_read(uint8_t off) {
     off &= 0xFE;
-    if (!find_reg(off)) {
+    const reg16* d = m_by_off[off >> 1];
+    if (!d) {
         m_findings.add(finding_kind::unmapped_register, "read of unmapped register " + hex16(off));
         return 0;
     }
-    const uint16_t v = reg_peek(off);
+    const uint16_t v = d->read();
+    // Read side effects (reg_peek has none).
     if (off == reg::P1MBSR)
         m_link_latched_low = false; // reading BMSR re-arms the latch (MII semantics)
     if (off == reg::ISR)
@@ -204,67 +226,27 @@ uint16_t core::reg_read(uint8_t off) {
 
 void core::reg_write(uint8_t off, uint16_t value, uint16_t mask) {
     off &= 0xFE;
-    const reg_desc* d = find_reg(off);
+    reg16* d = m_by_off[off >> 1];
     if (!d) {
         m_findings.add(finding_kind::unmapped_register,
                        "write of unmapped register " + hex16(off) + " = " + hex16(value));
         return;
     }
-    if (d->kind == reg_kind::w1c) { // ISR
-        m_isr &= uint16_t(~(value & mask & d->writable));
-        if (!(m_isr & IRQ_RXI)) // acknowledging RXI clears the threshold status bits
-            r(reg::RXQCR) &= uint16_t(~(RXQCR_RXDTTS | RXQCR_RXDBCTS | RXQCR_RXFCTS));
-        update_irq();
+    // A write whose bytes reach only bits the chip produces is dropped and reported; bytes
+    // holding unimplemented bits (access::none) are dropped silently.
+    const uint16_t writable = d->mask(regs::access::rw) | d->mask(regs::access::w1c);
+    if (!(mask & writable) && (mask & d->mask(regs::access::ro))) {
+        m_findings.add(finding_kind::read_only_write,
+                       std::string("write to read-only register ") + d->name());
         return;
     }
-    const uint16_t wmask = mask & d->writable;
-    if (wmask == 0 && (mask & ~d->writable)) {
-        if (d->kind == reg_kind::constant || d->kind == reg_kind::computed) {
-            m_findings.add(finding_kind::read_only_write,
-                           std::string("write to read-only register ") + d->name);
-            return;
-        }
-    }
-    const uint16_t old_v = r(off);
-    const uint16_t new_v = uint16_t((old_v & ~wmask) | (value & wmask));
-    r(off) = new_v;
-    switch (off) {
-    case reg::GRR:
-        write_grr(new_v);
-        break;
-    case reg::TXCR:
-        write_txcr(old_v, new_v);
-        break;
-    case reg::RXCR1:
-        write_rxcr1(old_v, new_v);
-        break;
-    case reg::TXQCR:
-        write_txqcr(new_v);
-        break;
-    case reg::RXQCR:
-        write_rxqcr(old_v, new_v);
-        break;
-    case reg::RXFDPR:
-        m_rx_ptr = new_v & 0x7FF;
-        break;
-    case reg::IER:
-        update_irq();
-        break;
-    case reg::P1MBCR:
-        write_p1mbcr(new_v);
-        break;
-    case reg::PHYRR:
-        r(reg::PHYRR) = 0;
-        break; // PHY reset self-clears; link state is the wire's
-    default:
-        break;
-    }
+    d->write(value, mask);
 }
 
 void core::write_grr(uint16_t v) {
     if (v & GRR_GSR) {
         reset_registers(); // global soft reset: registers and queues to their defaults
-        r(reg::GRR) = GRR_GSR;
+        R(reg::GRR).set(GRR_GSR);
         return;
     }
     if (v & GRR_QMU)
@@ -286,13 +268,13 @@ void core::write_rxcr1(uint16_t old_v, uint16_t v) {
     if (v & (1u << 15)) { // FRXQ: flush the receive queue
         m_rxq.clear();
         m_rx_used = 0;
-        r(reg::RXCR1) &= 0x7FFF;
+        R(reg::RXCR1).set(r(reg::RXCR1) & 0x7FFF);
     }
 }
 
 void core::write_txqcr(uint16_t v) {
     if (v & TXQCR_METFE) {
-        r(reg::TXQCR) &= uint16_t(~TXQCR_METFE); // the live bit is m_metfe
+        R(reg::TXQCR).set_bits(TXQCR_METFE, false); // the live bit is m_metfe
         if (!m_metfe) {
             m_metfe = true;
             m_enqueue_ev.notify(clock_edge_at_or_after(sc_time_stamp()) +
@@ -310,8 +292,8 @@ void core::write_txqcr(uint16_t v) {
 
 void core::write_rxqcr(uint16_t old_v, uint16_t v) {
     const bool sda = v & RXQCR_SDA;
-    // Status bits 12:10 are not writable (mask in the table); RRXEF and SDA are live bits.
-    r(reg::RXQCR) = uint16_t(v & ~(RXQCR_RRXEF | RXQCR_SDA));
+    // Status bits 12:10 are read-only (declared); RRXEF and SDA are live bits.
+    R(reg::RXQCR).set(uint16_t(v & ~(RXQCR_RRXEF | RXQCR_SDA)));
     (void)old_v;
     if (sda && !m_sda) {
         m_sda = true;
@@ -329,22 +311,22 @@ void core::write_rxqcr(uint16_t old_v, uint16_t v) {
 
 void core::write_p1mbcr(uint16_t v) {
     // Self-clearing PHY reset / AN restart; speed and duplex follow the wire, not BMCR.
-    r(reg::P1MBCR) = uint16_t(v & ~(BMCR_RESET | BMCR_ANRESTART));
+    R(reg::P1MBCR).set(uint16_t(v & ~(BMCR_RESET | BMCR_ANRESTART)));
     if (v & BMCR_RESET)
-        r(reg::P1MBCR) = 0x3100;
+        R(reg::P1MBCR).set(0x3100);
 }
 
 // ---------------------------------------------------------------- interrupts
 
 void core::raise(uint16_t bits) {
-    m_isr |= bits;
+    R(reg::ISR).set_bits(bits, true);
     if (bits & IRQ_RXI)
         ++m_stats.rx_interrupts;
     update_irq();
 }
 
 void core::update_irq() {
-    const bool level = (m_isr & r(reg::IER)) == 0; // active low
+    const bool level = (r(reg::ISR) & r(reg::IER)) == 0; // active low
     if (level == m_irq_level)
         return;
     m_irq_level = level;
@@ -477,7 +459,7 @@ void core::rx_thresholds() {
         m_dt_ev.notify(fire - sc_time_stamp());
     }
     if (status) {
-        r(reg::RXQCR) |= status;
+        R(reg::RXQCR).set_bits(status, true);
         raise(IRQ_RXI);
     }
 }
@@ -486,7 +468,7 @@ void core::dt_expired() {
     m_dt_running = false;
     if (!(r(reg::RXQCR) & RXQCR_RXDTTE) || m_rxq.empty())
         return;
-    r(reg::RXQCR) |= RXQCR_RXDTTS;
+    R(reg::RXQCR).set_bits(RXQCR_RXDTTS, true);
     raise(IRQ_RXI);
 }
 
@@ -647,7 +629,7 @@ void core::tx_frame_complete() {
     if (m_tx_active.generation != m_generation)
         return; // queue was reset while the frame was on the wire: memory already returned
     m_tx_used -= m_tx_active.footprint;
-    r(reg::TXSR) = uint16_t(m_tx_active.ctrl & TXFR_TXFID_MASK);
+    R(reg::TXSR).set(uint16_t(m_tx_active.ctrl & TXFR_TXFID_MASK));
     if (m_tx_active.ctrl & TXFR_TXIC)
         raise(IRQ_TXI);
     if (m_metfe && m_p.metfe_clear == metfe_clear_policy::at_tx_done && m_metfe_batch &&

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// nicsim::ks::core — the bus-independent KS8851 chip: register file (ks8851_regmap.h), TX/RX
+// nicsim::ks::core — the bus-independent KS8851 chip: declared registers (ks8851_regmap.h), TX/RX
 // queue manager with 6 KB / 12 KB packet memory, MAC address filter, RX interrupt thresholds
 // and duration timer, interrupt logic, PHY registers tied to the Ethernet wire. Both bus
 // front-ends (ks8851_spi.h, ks8851_par.h) call the same register and FIFO entry points, so the
@@ -7,6 +7,7 @@
 // 25 MHz clock (params.h).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -50,6 +51,7 @@ class core : public sc_core::sc_module, public eth::eth_station_if {
     void reg_write(uint8_t off, uint16_t value, uint16_t mask = 0xFFFF);
     // Debug peek without side effects (tests, reports).
     uint16_t reg_peek(uint8_t off) const;
+    const reg_map16& registers() const { return m_regs; }
 
     // --- packet memory FIFO port (valid while RXQCR.SDA = 1) ---
     bool sda() const { return m_sda; }
@@ -101,12 +103,14 @@ class core : public sc_core::sc_module, public eth::eth_station_if {
         uint16_t status;
     };
 
+    void attach_handlers();
     void reset_registers();
     void flush_queues();
     void update_irq();
     void raise(uint16_t isr_bits);
-    uint16_t& r(uint8_t off) { return m_regs[off >> 1]; }
-    uint16_t r(uint8_t off) const { return m_regs[off >> 1]; }
+    // The declared register at an even offset (the chip's own accesses: always declared).
+    reg16& R(uint8_t off) { return *m_by_off[off >> 1]; }
+    uint16_t r(uint8_t off) const { return m_by_off[off >> 1]->get(); }
     uint32_t align(uint32_t v) const {
         return (v + m_p.mem_align - 1) / m_p.mem_align * m_p.mem_align;
     }
@@ -133,13 +137,13 @@ class core : public sc_core::sc_module, public eth::eth_station_if {
 
     params m_p;
     sc_core::sc_time m_period;
-    std::vector<uint16_t> m_regs;
+    reg_map16 m_regs;
+    std::array<reg16*, 128> m_by_off{}; // offset / 2 -> declared register (nullptr: unmapped)
     finding_log m_findings;
     core_stats m_stats;
     eth::eth_wire* m_wire = nullptr;
 
-    // interrupts
-    uint16_t m_isr = 0;
+    // interrupts (the pending bits are the ISR register itself)
     bool m_irq_level = true; // idle high (active low)
 
     // PHY

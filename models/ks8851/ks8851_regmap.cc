@@ -1,119 +1,129 @@
 // SPDX-License-Identifier: MIT
 #include "models/ks8851/ks8851_regmap.h"
 
-#include <array>
-
 #include "models/ks8851/ks8851_regs.h"
 
 namespace nicsim::ks {
 
 namespace {
 
-using K = reg_kind;
+using regs::access;
 
-// Offsets and names: KSZ8851SNL / KSZ8851-16MLL register maps (as used by the Linux driver's
-// ks8851.h). Reset values: datasheet where known; [assumption] 0 for storage registers whose
-// reset value neither the driver nor the references give.
-constexpr reg_desc table[] = {
-    {reg::CCR, "CCR", 0, 0x0000, K::computed}, // variant dependent (core)
-    {reg::MARL, "MARL", 0, 0xFFFF, K::storage},
-    {reg::MARM, "MARM", 0, 0xFFFF, K::storage},
-    {reg::MARH, "MARH", 0, 0xFFFF, K::storage},
-    {reg::OBCR, "OBCR", 0, 0x0047, K::storage},
-    {reg::EEPCR, "EEPCR", 0, 0x003B, K::storage}, // EEDO (bit 2) is an input
-    {reg::MBIR, "MBIR", 0, 0x0000, K::computed},
-    {reg::GRR, "GRR", 0, 0x0003, K::control},
-    {reg::WFCR, "WFCR", 0, 0x008F, K::storage},
-    {0x30, "WF0CRC0", 0, 0xFFFF, K::storage},
-    {0x32, "WF0CRC1", 0, 0xFFFF, K::storage},
-    {0x34, "WF0BM0", 0, 0xFFFF, K::storage},
-    {0x36, "WF0BM1", 0, 0xFFFF, K::storage},
-    {0x38, "WF0BM2", 0, 0xFFFF, K::storage},
-    {0x3A, "WF0BM3", 0, 0xFFFF, K::storage},
-    {0x40, "WF1CRC0", 0, 0xFFFF, K::storage},
-    {0x42, "WF1CRC1", 0, 0xFFFF, K::storage},
-    {0x44, "WF1BM0", 0, 0xFFFF, K::storage},
-    {0x46, "WF1BM1", 0, 0xFFFF, K::storage},
-    {0x48, "WF1BM2", 0, 0xFFFF, K::storage},
-    {0x4A, "WF1BM3", 0, 0xFFFF, K::storage},
-    {0x50, "WF2CRC0", 0, 0xFFFF, K::storage},
-    {0x52, "WF2CRC1", 0, 0xFFFF, K::storage},
-    {0x54, "WF2BM0", 0, 0xFFFF, K::storage},
-    {0x56, "WF2BM1", 0, 0xFFFF, K::storage},
-    {0x58, "WF2BM2", 0, 0xFFFF, K::storage},
-    {0x5A, "WF2BM3", 0, 0xFFFF, K::storage},
-    {0x60, "WF3CRC0", 0, 0xFFFF, K::storage},
-    {0x62, "WF3CRC1", 0, 0xFFFF, K::storage},
-    {0x64, "WF3BM0", 0, 0xFFFF, K::storage},
-    {0x66, "WF3BM1", 0, 0xFFFF, K::storage},
-    {0x68, "WF3BM2", 0, 0xFFFF, K::storage},
-    {0x6A, "WF3BM3", 0, 0xFFFF, K::storage},
-    {reg::TXCR, "TXCR", 0, 0x01FF, K::control},
-    {reg::TXSR, "TXSR", 0, 0x0000, K::computed},
-    {reg::RXCR1, "RXCR1", 0, 0xFFF3, K::control},
-    {reg::RXCR2, "RXCR2", 0x0004, 0x00FF, K::storage}, // [assumption] UDPLFE set at reset
-    {reg::TXMIR, "TXMIR", 0, 0x0000, K::computed},
-    {reg::RXFHSR, "RXFHSR", 0, 0x0000, K::computed},
-    {reg::RXFHBCR, "RXFHBCR", 0, 0x0000, K::computed},
-    {reg::TXQCR, "TXQCR", 0, 0x0007, K::control},
-    {reg::RXQCR, "RXQCR", 0, 0x02F9, K::control}, // bits 12:10 are status (computed)
-    {reg::TXFDPR, "TXFDPR", 0, 0x47FF, K::storage},
-    {reg::RXFDPR, "RXFDPR", 0, 0x5FFF, K::control},
-    {reg::RXDTTR, "RXDTTR", 0, 0xFFFF, K::storage},
-    {reg::RXDBCTR, "RXDBCTR", 0, 0xFFFF, K::storage},
-    {reg::IER, "IER", 0, 0xEB7F, K::control},
-    {reg::ISR, "ISR", 0, 0xEB7F, K::w1c},
-    {reg::RXFCTR, "RXFCTR", 0, 0x00FF, K::computed}, // 15:8 frame count (computed)
-    {reg::TXNTFSR, "TXNTFSR", 0, 0xFFFF, K::storage},
-    {reg::MAHTR0, "MAHTR0", 0, 0xFFFF, K::storage},
-    {reg::MAHTR1, "MAHTR1", 0, 0xFFFF, K::storage},
-    {reg::MAHTR2, "MAHTR2", 0, 0xFFFF, K::storage},
-    {reg::MAHTR3, "MAHTR3", 0, 0xFFFF, K::storage},
-    {reg::FCLWR, "FCLWR", 0x0500, 0x0FFF, K::storage}, // [assumption] watermark resets
-    {reg::FCHWR, "FCHWR", 0x0300, 0x0FFF, K::storage},
-    {reg::FCOWR, "FCOWR", 0x0040, 0x0FFF, K::storage},
-    {reg::CIDER, "CIDER", 0, 0x0000, K::computed},
-    {reg::CGCR, "CGCR", 0, 0xFFFF, K::storage},
-    {reg::IACR, "IACR", 0, 0x1C1F, K::storage},
-    {reg::IADLR, "IADLR", 0, 0x0000, K::constant}, // MIB counters not modelled: read 0
-    {reg::IADHR, "IADHR", 0, 0x0000, K::constant},
-    {reg::PMECR, "PMECR", 0, 0x5FFF, K::storage},
-    {reg::GSWUTR, "GSWUTR", 0x080C, 0xFF0F, K::storage},
-    {reg::PHYRR, "PHYRR", 0, 0x0001, K::control},
-    {reg::P1MBCR, "P1MBCR", 0x3100, 0xFFFF, K::control}, // 100M, AN enable, full duplex
-    {reg::P1MBSR, "P1MBSR", 0, 0x0000, K::computed},
-    {reg::PHY1ILR, "PHY1ILR", 0, 0x0000, K::computed},
-    {reg::PHY1IHR, "PHY1IHR", 0, 0x0000, K::computed},
-    {reg::P1ANAR, "P1ANAR", 0x05E1, 0x05EF, K::storage}, // 10/100 HD/FD + pause, 802.3
-    {reg::P1ANLPR, "P1ANLPR", 0, 0x0000, K::computed},
-    {reg::P1SCLMD, "P1SCLMD", 0, 0x0800, K::storage},
-    {reg::P1CR, "P1CR", 0x00FF, 0xFFFF, K::storage},
-    {reg::P1SR, "P1SR", 0, 0x0000, K::computed},
-};
+// A storage or control register: the `writable` bits read back what was written; the other
+// bits are not implemented (read 0, writes dropped).
+reg16& storage(reg_map16& m, const char* n, uint8_t off, uint16_t writable, uint16_t reset = 0) {
+    if (writable == 0xFFFF)
+        return m.declare({n, off, 0, reset, access::rw});
+    return m.declare({n, off, 0, reset, access::none, {{n, writable, access::rw}}});
+}
 
-constexpr unsigned table_size = sizeof(table) / sizeof(table[0]);
-
-// Offset -> table index (+1; 0 = no register), built once.
-const std::array<uint8_t, 256>& index() {
-    static const std::array<uint8_t, 256> idx = [] {
-        std::array<uint8_t, 256> a{};
-        for (unsigned i = 0; i < table_size; ++i)
-            a[table[i].off] = static_cast<uint8_t>(i + 1);
-        return a;
-    }();
-    return idx;
+// A register whose value the chip produces (read handler in the core). Host writes that reach
+// none of its `writable` bits are read_only_write findings.
+reg16& status(reg_map16& m, const char* n, uint8_t off, uint16_t writable = 0) {
+    if (writable == 0)
+        return m.declare({n, off, 0, 0, access::ro});
+    return m.declare({n, off, 0, 0, access::ro, {{n, writable, access::rw}}});
 }
 
 } // namespace
 
-const reg_desc* find_reg(uint8_t off) {
-    const uint8_t i = index()[off];
-    return i ? &table[i - 1] : nullptr;
+// Offsets and names: KSZ8851SNL / KSZ8851-16MLL register maps (as used by the Linux driver's
+// ks8851.h). Reset values: datasheet where known; [assumption] 0 for storage registers whose
+// reset value neither the driver nor the references give.
+void declare_registers(reg_map16& m) {
+    status(m, "CCR", reg::CCR); // variant dependent (core)
+    storage(m, "MARL", reg::MARL, 0xFFFF);
+    storage(m, "MARM", reg::MARM, 0xFFFF);
+    storage(m, "MARH", reg::MARH, 0xFFFF);
+    storage(m, "OBCR", reg::OBCR, 0x0047);
+    storage(m, "EEPCR", reg::EEPCR, 0x003B); // EEDO (bit 2) is an input
+    status(m, "MBIR", reg::MBIR);
+    storage(m, "GRR", reg::GRR, 0x0003);
+    storage(m, "WFCR", reg::WFCR, 0x008F);
+    // Wake-up frames 0..3: CRC and byte masks (storage only; wake-on-LAN is not modelled).
+    static const char* const wf[4][6] = {
+        {"WF0CRC0", "WF0CRC1", "WF0BM0", "WF0BM1", "WF0BM2", "WF0BM3"},
+        {"WF1CRC0", "WF1CRC1", "WF1BM0", "WF1BM1", "WF1BM2", "WF1BM3"},
+        {"WF2CRC0", "WF2CRC1", "WF2BM0", "WF2BM1", "WF2BM2", "WF2BM3"},
+        {"WF3CRC0", "WF3CRC1", "WF3BM0", "WF3BM1", "WF3BM2", "WF3BM3"},
+    };
+    for (unsigned f = 0; f < 4; ++f)
+        for (unsigned i = 0; i < 6; ++i)
+            storage(m, wf[f][i], uint8_t(0x30 + 0x10 * f + 2 * i), 0xFFFF);
+    storage(m, "TXCR", reg::TXCR, 0x01FF);
+    status(m, "TXSR", reg::TXSR);
+    storage(m, "RXCR1", reg::RXCR1, 0xFFF3);
+    storage(m, "RXCR2", reg::RXCR2, 0x00FF, 0x0004); // [assumption] UDPLFE set at reset
+    status(m, "TXMIR", reg::TXMIR);
+    status(m, "RXFHSR", reg::RXFHSR);
+    status(m, "RXFHBCR", reg::RXFHBCR);
+    storage(m, "TXQCR", reg::TXQCR, 0x0007);
+    // Bits 12:10 are threshold status the chip sets (cleared with ISR.RXI).
+    m.declare({"RXQCR",
+               reg::RXQCR,
+               0,
+               0,
+               access::none,
+               {{"RXQCR", 0x02F9, access::rw},
+                {"RXDTTS", RXQCR_RXDTTS, access::ro},
+                {"RXDBCTS", RXQCR_RXDBCTS, access::ro},
+                {"RXFCTS", RXQCR_RXFCTS, access::ro}}});
+    storage(m, "TXFDPR", reg::TXFDPR, 0x47FF);
+    storage(m, "RXFDPR", reg::RXFDPR, 0x5FFF);
+    storage(m, "RXDTTR", reg::RXDTTR, 0xFFFF);
+    storage(m, "RXDBCTR", reg::RXDBCTR, 0xFFFF);
+    storage(m, "IER", reg::IER, 0xEB7F);
+    m.declare({"ISR",
+               reg::ISR,
+               0,
+               0,
+               access::none,
+               {{"LCI", IRQ_LCI, access::w1c},
+                {"TXI", IRQ_TXI, access::w1c},
+                {"RXI", IRQ_RXI, access::w1c},
+                {"RXOI", IRQ_RXOI, access::w1c},
+                {"TXPSI", IRQ_TXPSI, access::w1c},
+                {"RXPSI", IRQ_RXPSI, access::w1c},
+                {"LDI", IRQ_LDI, access::w1c},
+                {"SPIBEI", IRQ_SPIBEI, access::w1c},
+                {"ISR", 0x0075, access::w1c}}}); // the other status bits (not raised)
+    status(m, "RXFCTR", reg::RXFCTR, 0x00FF);    // 15:8 frame count (computed)
+    storage(m, "TXNTFSR", reg::TXNTFSR, 0xFFFF);
+    storage(m, "MAHTR0", reg::MAHTR0, 0xFFFF);
+    storage(m, "MAHTR1", reg::MAHTR1, 0xFFFF);
+    storage(m, "MAHTR2", reg::MAHTR2, 0xFFFF);
+    storage(m, "MAHTR3", reg::MAHTR3, 0xFFFF);
+    storage(m, "FCLWR", reg::FCLWR, 0x0FFF, 0x0500); // [assumption] watermark resets
+    storage(m, "FCHWR", reg::FCHWR, 0x0FFF, 0x0300);
+    storage(m, "FCOWR", reg::FCOWR, 0x0FFF, 0x0040);
+    status(m, "CIDER", reg::CIDER);
+    storage(m, "CGCR", reg::CGCR, 0xFFFF);
+    storage(m, "IACR", reg::IACR, 0x1C1F);
+    status(m, "IADLR", reg::IADLR); // MIB counters not modelled: read 0
+    status(m, "IADHR", reg::IADHR);
+    storage(m, "PMECR", reg::PMECR, 0x5FFF);
+    storage(m, "GSWUTR", reg::GSWUTR, 0xFF0F, 0x080C);
+    storage(m, "PHYRR", reg::PHYRR, 0x0001);
+    storage(m, "P1MBCR", reg::P1MBCR, 0xFFFF, 0x3100); // 100M, AN enable, full duplex
+    status(m, "P1MBSR", reg::P1MBSR);
+    status(m, "PHY1ILR", reg::PHY1ILR);
+    status(m, "PHY1IHR", reg::PHY1IHR);
+    storage(m, "P1ANAR", reg::P1ANAR, 0x05EF, 0x05E1); // 10/100 HD/FD + pause, 802.3
+    status(m, "P1ANLPR", reg::P1ANLPR);
+    storage(m, "P1SCLMD", reg::P1SCLMD, 0x0800);
+    storage(m, "P1CR", reg::P1CR, 0xFFFF, 0x00FF);
+    status(m, "P1SR", reg::P1SR);
 }
 
-const reg_desc* reg_table(unsigned& count) {
-    count = table_size;
-    return table;
+const char* reg_name(uint32_t off) {
+    // One declaration for every core and for the names: the map is built once.
+    static const reg_map16& names = []() -> const reg_map16& {
+        static reg_map16 m;
+        declare_registers(m);
+        return m;
+    }();
+    const reg16* r = names.find(0, off);
+    return r ? r->name() : nullptr;
 }
 
 } // namespace nicsim::ks

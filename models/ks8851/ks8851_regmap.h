@@ -1,32 +1,25 @@
 // SPDX-License-Identifier: MIT
-// The KS8851 register file declared as a table: offset, name, reset value, writable bits and
-// kind. Values the chip computes (TXMIR, RXFHSR, ISR, PHY status, ...) have kind `computed` and
-// are produced by ks::core; everything else is plain storage with the writable mask applied.
+// The KS8851 register file declared once (bus/common/reg.h): name, offset, reset value and
+// access per bit. Everything else is derived from these declarations: the core attaches read
+// handlers to the registers the chip computes and write handlers to the control registers
+// (ks8851_core.cc), the host access rules and reset come from the access kinds and reset
+// values, and traces name registers with reg_name() (no second table).
 #pragma once
 
 #include <cstdint>
 
+#include "bus/common/reg.h"
+
 namespace nicsim::ks {
 
-enum class reg_kind : uint8_t {
-    storage,  // read back what was written (writable bits), no side effect
-    control,  // storage with a side effect on write (GRR, TXCR, RXCR1, TXQCR, RXQCR, ...)
-    w1c,      // write 1 to clear (ISR)
-    computed, // read value produced by the core (writes to writable bits still stored)
-    constant, // read-only
-};
+using reg16 = regs::reg<uint16_t>;
+using reg_map16 = regs::reg_map<uint16_t>;
 
-struct reg_desc {
-    uint8_t off;
-    const char* name;
-    uint16_t reset;    // 0 for computed/variant-dependent registers (see core::reset_registers)
-    uint16_t writable; // bits a write changes
-    reg_kind kind;
-};
+// Declares every register into `m`, without handlers. Reset values do not depend on params
+// (CCR and the MAC address registers are set by the core's reset).
+void declare_registers(reg_map16& m);
 
-// Returns nullptr for an offset that is not a register (odd offsets included).
-const reg_desc* find_reg(uint8_t off);
-// The whole table, in offset order.
-const reg_desc* reg_table(unsigned& count);
+// "ISR", "RXQCR", ... or nullptr for an offset that is not a register (odd offsets included).
+const char* reg_name(uint32_t off);
 
 } // namespace nicsim::ks

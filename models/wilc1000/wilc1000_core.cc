@@ -110,92 +110,95 @@ core::core(sc_module_name name, const params& p) : sc_module(name), m_p(p), m_po
 // Register map (docs/models/wilc1000.md mirrors this table).
 void core::declare_registers() {
     using namespace regmap;
-    using A = reg_access;
-    auto& r = m_regs;
-    r.declare({CHIPID, "CHIPID", 0, A::ro, [this](uint32_t) {
-                   return m_p.fault_wrong_chip_id ? m_p.fault_chip_id : m_p.chip_id;
-               }});
-    r.declare({HOST_TX_CTRL, "HOST_TX_CTRL", 0, A::rw,
-               [this](uint32_t) { return host_tx_ctrl_value(); }});
-    r.declare({HOST_RX_CTRL_0, "HOST_RX_CTRL_0", 0, A::rw});
-    r.declare({HOST_RX_CTRL_1, "HOST_RX_CTRL_1", 0, A::rw});
-    r.declare({HOST_VMM_CTL, "HOST_VMM_CTL", 0, A::rw, nullptr, [this](uint32_t, uint32_t v) {
-                   if (v & VMM_CTL_REQUEST) {
-                       vmm_request(m_now);
-                   } else if (v == 0 && !m_vmm_alloc.empty()) {
-                       // Host gave up on an allocation (driver timeout path): release it.
-                       for (uint32_t b : m_vmm_alloc)
-                           m_vmm_used -= b;
-                       m_vmm_alloc.clear();
-                       update_busy(m_now);
-                   }
-               }});
-    r.declare({HOST_RX_CTRL, "HOST_RX_CTRL", 0, A::rw});
-    r.declare({HOST_RX_EXTRA_SIZE, "HOST_RX_EXTRA_SIZE", 0, A::rw});
-    r.declare({HOST_TX_CTRL_1, "HOST_TX_CTRL_1", 0, A::rw});
-    r.declare({CHANGING_VIR_IF, "CHANGING_VIR_IF", 0, A::rw});
-    r.declare({CORTUS_INTERRUPT_1, "CORTUS_INTERRUPT_1", 0, A::rw});
-    r.declare({CORTUS_INTERRUPT_2, "CORTUS_INTERRUPT_2", 0, A::rw});
-    r.declare({CORTUS_RESET_MUX_SEL, "CORTUS_RESET_MUX_SEL", 0, A::rw});
-    r.declare({FW_HOST_COMM, "FW_HOST_COMM", 0, A::rw});
-    r.declare({RF_REVISION_ID, "RF_REVISION_ID", 0, A::ro,
-               [this](uint32_t) { return m_p.rf_revision_id; }});
-    r.declare({GLB_RESET_0, "GLB_RESET_0", 0, A::rw, nullptr, [this](uint32_t o, uint32_t v) {
-                   if ((o ^ v) & GLB_RESET_CPU_RUN)
-                       cpu_run_changed(v & GLB_RESET_CPU_RUN, m_now);
-               }});
-    r.declare({PIN_MUX_0, "PIN_MUX_0", 0, A::rw, nullptr,
-               [this](uint32_t, uint32_t) { update_irq_pin(); }});
-    r.declare({MISC, "MISC", 0, A::rw});
-    r.declare({GP_REG_0, "GP_REG_0", 0, A::rw});
-    r.declare({GP_REG_1, "GP_REG_1", 0, A::rw});
-    r.declare({INTR_ENABLE, "INTR_ENABLE", 0, A::rw, nullptr,
-               [this](uint32_t, uint32_t) { update_irq_pin(); }});
-    r.declare({INTR2_ENABLE, "INTR2_ENABLE", 0, A::rw});
-    r.declare({INTR_POLARITY, "INTR_POLARITY", 0, A::rw});
-    r.declare({INTR_TYPE, "INTR_TYPE", 0, A::rw});
-    r.declare({INTR_CLEAR, "INTR_CLEAR", 0, A::rw});
-    r.declare({INTR_STATUS, "INTR_STATUS", 0, A::rw});
-    r.declare({REG_4_TO_1_RX, "REG_4_TO_1_RX", 0, A::rw});
-    r.declare({REG_4_TO_1_TX_BANK0, "REG_4_TO_1_TX_BANK0", 0, A::rw});
-    r.declare({CORTUS_BOOT_REGISTER, "CORTUS_BOOT_REGISTER", 0, A::rw});
+    using A = regs::access;
+    // One 32-bit register, the whole word of access kind `acc`, with optional handlers.
+    auto reg = [this](uint32_t addr, const char* name, uint32_t reset, A acc,
+                      std::function<uint32_t(uint32_t)> rd = nullptr,
+                      std::function<void(uint32_t, uint32_t)> wr = nullptr) {
+        auto& r = m_regs.declare({name, addr, 0, reset, acc});
+        r.on_read = std::move(rd);
+        r.on_write = std::move(wr);
+    };
+    reg(CHIPID, "CHIPID", 0, A::ro,
+        [this](uint32_t) { return m_p.fault_wrong_chip_id ? m_p.fault_chip_id : m_p.chip_id; });
+    reg(HOST_TX_CTRL, "HOST_TX_CTRL", 0, A::rw, [this](uint32_t) { return host_tx_ctrl_value(); });
+    reg(HOST_RX_CTRL_0, "HOST_RX_CTRL_0", 0, A::rw);
+    reg(HOST_RX_CTRL_1, "HOST_RX_CTRL_1", 0, A::rw);
+    reg(HOST_VMM_CTL, "HOST_VMM_CTL", 0, A::rw, nullptr, [this](uint32_t, uint32_t v) {
+        if (v & VMM_CTL_REQUEST) {
+            vmm_request(m_now);
+        } else if (v == 0 && !m_vmm_alloc.empty()) {
+            // Host gave up on an allocation (driver timeout path): release it.
+            for (uint32_t b : m_vmm_alloc)
+                m_vmm_used -= b;
+            m_vmm_alloc.clear();
+            update_busy(m_now);
+        }
+    });
+    reg(HOST_RX_CTRL, "HOST_RX_CTRL", 0, A::rw);
+    reg(HOST_RX_EXTRA_SIZE, "HOST_RX_EXTRA_SIZE", 0, A::rw);
+    reg(HOST_TX_CTRL_1, "HOST_TX_CTRL_1", 0, A::rw);
+    reg(CHANGING_VIR_IF, "CHANGING_VIR_IF", 0, A::rw);
+    reg(CORTUS_INTERRUPT_1, "CORTUS_INTERRUPT_1", 0, A::rw);
+    reg(CORTUS_INTERRUPT_2, "CORTUS_INTERRUPT_2", 0, A::rw);
+    reg(CORTUS_RESET_MUX_SEL, "CORTUS_RESET_MUX_SEL", 0, A::rw);
+    reg(FW_HOST_COMM, "FW_HOST_COMM", 0, A::rw);
+    reg(RF_REVISION_ID, "RF_REVISION_ID", 0, A::ro,
+        [this](uint32_t) { return m_p.rf_revision_id; });
+    reg(GLB_RESET_0, "GLB_RESET_0", 0, A::rw, nullptr, [this](uint32_t o, uint32_t v) {
+        if ((o ^ v) & GLB_RESET_CPU_RUN)
+            cpu_run_changed(v & GLB_RESET_CPU_RUN, m_now);
+    });
+    reg(PIN_MUX_0, "PIN_MUX_0", 0, A::rw, nullptr,
+        [this](uint32_t, uint32_t) { update_irq_pin(); });
+    reg(MISC, "MISC", 0, A::rw);
+    reg(GP_REG_0, "GP_REG_0", 0, A::rw);
+    reg(GP_REG_1, "GP_REG_1", 0, A::rw);
+    reg(INTR_ENABLE, "INTR_ENABLE", 0, A::rw, nullptr,
+        [this](uint32_t, uint32_t) { update_irq_pin(); });
+    reg(INTR2_ENABLE, "INTR2_ENABLE", 0, A::rw);
+    reg(INTR_POLARITY, "INTR_POLARITY", 0, A::rw);
+    reg(INTR_TYPE, "INTR_TYPE", 0, A::rw);
+    reg(INTR_CLEAR, "INTR_CLEAR", 0, A::rw);
+    reg(INTR_STATUS, "INTR_STATUS", 0, A::rw);
+    reg(REG_4_TO_1_RX, "REG_4_TO_1_RX", 0, A::rw);
+    reg(REG_4_TO_1_TX_BANK0, "REG_4_TO_1_TX_BANK0", 0, A::rw);
+    reg(CORTUS_BOOT_REGISTER, "CORTUS_BOOT_REGISTER", 0, A::rw);
     static const char* const vmm_names[] = {"VMM_CORE_CTL",  "VMM_TBL_CTL",      "VMM_TBL_ENTRY",
                                             "VMM_TBL0_SIZE", "VMM_TO_HOST_SIZE", "VMM_CORE_CFG"};
     for (uint32_t i = 0; i < 5; ++i)
-        r.declare({VMM_BASE + 4 * i, vmm_names[i], 0, A::rw});
+        reg(VMM_BASE + 4 * i, vmm_names[i], 0, A::rw);
     // The driver writes 1 on SPI and bit 3 on SDIO (wilc_wlan_start); a value naming the other
     // bus than the strap is a host configuration error.
-    r.declare(
-        {VMM_CORE_CFG, vmm_names[5], 0, A::rw, nullptr, [this](uint32_t, uint32_t v) {
-             const bool strap_sdio = m_p.bus_strap == host_bus::sdio;
-             if ((strap_sdio && (v & VMM_CORE_CFG_SPI)) || (!strap_sdio && (v & VMM_CORE_CFG_SDIO)))
-                 finding(m_now, finding_kind::unexpected_frame,
-                         "VMM_CORE_CFG = " + hex(v) + " selects " + (strap_sdio ? "SPI" : "SDIO") +
-                             " but the chip is strapped for " + (strap_sdio ? "SDIO" : "SPI"));
-         }});
-    r.declare({VMM_BASE + 0x20, "VMM_TBL_ACTIVE", 0, A::rw});
-    r.declare({VMM_BASE + 0x44, "VMM_TBL_STATUS", 0, A::rw});
+    reg(VMM_CORE_CFG, vmm_names[5], 0, A::rw, nullptr, [this](uint32_t, uint32_t v) {
+        const bool strap_sdio = m_p.bus_strap == host_bus::sdio;
+        if ((strap_sdio && (v & VMM_CORE_CFG_SPI)) || (!strap_sdio && (v & VMM_CORE_CFG_SDIO)))
+            finding(m_now, finding_kind::unexpected_frame,
+                    "VMM_CORE_CFG = " + hex(v) + " selects " + (strap_sdio ? "SPI" : "SDIO") +
+                        " but the chip is strapped for " + (strap_sdio ? "SDIO" : "SPI"));
+    });
+    reg(VMM_BASE + 0x20, "VMM_TBL_ACTIVE", 0, A::rw);
+    reg(VMM_BASE + 0x44, "VMM_TBL_STATUS", 0, A::rw);
 
-    r.declare({SPI_CTL, "SPI_CTL", 0, A::rw});
-    r.declare({SPI_MASTER_DMA_ADDR, "SPI_MASTER_DMA_ADDR", 0, A::rw});
-    r.declare({SPI_MASTER_DMA_COUNT, "SPI_MASTER_DMA_COUNT", 0, A::rw});
-    r.declare({SPI_SLAVE_DMA_ADDR, "SPI_SLAVE_DMA_ADDR", 0, A::rw});
-    r.declare({SPI_SLAVE_DMA_COUNT, "SPI_SLAVE_DMA_COUNT", 0, A::rw});
-    r.declare({SPI_TX_MODE, "SPI_TX_MODE", 0, A::rw});
-    r.declare({SPI_PROTOCOL_CONFIG, "SPI_PROTOCOL_CONFIG", m_p.protocol_config_reset, A::rw,
-               nullptr, [this](uint32_t, uint32_t v) {
-                   if (((v & PROTO_PKT_SZ_MASK) >> PROTO_PKT_SZ_SHIFT) > 5) {
-                       finding(m_now, finding_kind::unexpected_frame,
-                               "PROTOCOL_CONFIG packet size field > 5 (" + hex(v) +
-                                   "): the chip uses 8 KiB");
-                   }
-               }});
-    r.declare({SPI_INTR_CTL, "SPI_INTR_CTL", 0, A::rw});
-    r.declare(
-        {SPI_INT_STATUS, "SPI_INT_STATUS", 0, A::ro, [this](uint32_t) { return m_int_status; }});
-    r.declare({SPI_INT_CLEAR, "SPI_INT_CLEAR", 0, A::rw,
-               [this](uint32_t) { return m_int_clear_readback; },
-               [this](uint32_t, uint32_t v) { int_clear_write(v, m_now); }});
+    reg(SPI_CTL, "SPI_CTL", 0, A::rw);
+    reg(SPI_MASTER_DMA_ADDR, "SPI_MASTER_DMA_ADDR", 0, A::rw);
+    reg(SPI_MASTER_DMA_COUNT, "SPI_MASTER_DMA_COUNT", 0, A::rw);
+    reg(SPI_SLAVE_DMA_ADDR, "SPI_SLAVE_DMA_ADDR", 0, A::rw);
+    reg(SPI_SLAVE_DMA_COUNT, "SPI_SLAVE_DMA_COUNT", 0, A::rw);
+    reg(SPI_TX_MODE, "SPI_TX_MODE", 0, A::rw);
+    reg(SPI_PROTOCOL_CONFIG, "SPI_PROTOCOL_CONFIG", m_p.protocol_config_reset, A::rw, nullptr,
+        [this](uint32_t, uint32_t v) {
+            if (((v & PROTO_PKT_SZ_MASK) >> PROTO_PKT_SZ_SHIFT) > 5) {
+                finding(m_now, finding_kind::unexpected_frame,
+                        "PROTOCOL_CONFIG packet size field > 5 (" + hex(v) +
+                            "): the chip uses 8 KiB");
+            }
+        });
+    reg(SPI_INTR_CTL, "SPI_INTR_CTL", 0, A::rw);
+    reg(SPI_INT_STATUS, "SPI_INT_STATUS", 0, A::ro, [this](uint32_t) { return m_int_status; });
+    reg(
+        SPI_INT_CLEAR, "SPI_INT_CLEAR", 0, A::rw, [this](uint32_t) { return m_int_clear_readback; },
+        [this](uint32_t, uint32_t v) { int_clear_write(v, m_now); });
 }
 
 uint32_t core::host_tx_ctrl_value() const {
@@ -316,8 +319,10 @@ access_status core::reg_read(uint32_t addr, uint32_t& v, sc_time t) {
                 "register read " + hex(addr) + " while the chip clock is off");
         return access_status::clock_off;
     }
-    if (m_regs.read(addr, v))
+    if (const auto* r = m_regs.find(0, addr)) {
+        v = r->read();
         return access_status::ok;
+    }
     if (region_of(addr, 4)) {
         uint8_t b[4];
         mem_read(addr, b, 4);
@@ -335,11 +340,12 @@ access_status core::reg_write(uint32_t addr, uint32_t v, sc_time t) {
                 "register write " + hex(addr) + " while the chip clock is off");
         return access_status::clock_off;
     }
-    bool ro = false;
-    if (m_regs.write(addr, v, &ro)) {
-        if (ro)
+    if (auto* r = m_regs.find(0, addr)) {
+        if (r->mask(regs::access::ro) == ~0u) // write ignored
             finding(t, finding_kind::out_of_range,
-                    std::string("write to read-only register ") + m_regs.find(addr)->name);
+                    std::string("write to read-only register ") + r->name());
+        else
+            r->write(v);
         return access_status::ok;
     }
     if (const mem_region* r = region_of(addr, 4)) {
@@ -433,8 +439,8 @@ void core::update_irq_pin() {
         if (on_int0)
             on_int0(int0);
     }
-    const bool pin_enabled =
-        (m_regs.raw(PIN_MUX_0) & PIN_MUX_IRQ) && (m_regs.raw(INTR_ENABLE) & INTR_ENABLE_INT0);
+    const bool pin_enabled = m_regs.at(0, PIN_MUX_0).test(PIN_MUX_IRQ) &&
+                             m_regs.at(0, INTR_ENABLE).test(INTR_ENABLE_INT0);
     const bool high = !((m_int_status & INT0) && pin_enabled);
     if (high == m_irq_high)
         return;
@@ -489,7 +495,7 @@ void core::cpu_run_changed(bool run, sc_time t) {
     for (uint32_t b : m_vmm_alloc)
         m_vmm_used -= b;
     m_vmm_alloc.clear();
-    m_regs.raw(regmap::HOST_VMM_CTL) = 0;
+    m_regs.at(0, regmap::HOST_VMM_CTL).set(0);
     update_irq_pin();
     m_power.set_ps_enabled(t, false);
     update_busy(t);
@@ -545,7 +551,7 @@ void core::vmm_request(sc_time t) {
     const uint32_t n = uint32_t(m_vmm_alloc.size());
     if (n == 0)
         ++m_stats.vmm_alloc_full;
-    m_regs.raw(HOST_VMM_CTL) = VMM_ENTRY_AVAILABLE | (n << VMM_ENTRY_COUNT_SHIFT);
+    m_regs.at(0, HOST_VMM_CTL).set(VMM_ENTRY_AVAILABLE | (n << VMM_ENTRY_COUNT_SHIFT));
     update_busy(t);
 }
 
@@ -605,7 +611,7 @@ void core::tx_port_write(const uint8_t* p, size_t n, sc_time t) {
     for (; k < m_vmm_alloc.size(); ++k)
         m_vmm_used -= m_vmm_alloc[k]; // allocated but not filled
     m_vmm_alloc.clear();
-    m_regs.raw(HOST_VMM_CTL) = 0;
+    m_regs.at(0, HOST_VMM_CTL).set(0);
     update_busy(t);
 }
 

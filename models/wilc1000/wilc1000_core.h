@@ -17,12 +17,12 @@
 
 #include <systemc>
 
+#include "bus/common/reg.h"
 #include "models/air/air_link.h"
 #include "models/wilc1000/wilc1000_findings.h"
 #include "models/wilc1000/wilc1000_params.h"
 #include "models/wilc1000/wilc1000_power.h"
 #include "models/wilc1000/wilc1000_regmap.h"
-#include "models/wilc1000/wilc1000_regs.h"
 
 namespace nicsim::wilc {
 
@@ -56,7 +56,7 @@ class core : public sc_core::sc_module, public air_station_if {
     access_status block_read(uint32_t addr, uint8_t* p, size_t n, sc_core::sc_time t);
     bool clock_ready(sc_core::sc_time t) { return m_power.clock_ready(t); }
 
-    uint32_t protocol_config() const { return m_regs.raw(regmap::SPI_PROTOCOL_CONFIG); }
+    uint32_t protocol_config() const { return m_regs.at(0, regmap::SPI_PROTOCOL_CONFIG).get(); }
 
     // ---- host-interface interrupt/VMM state (SDIO exposes it in F0/F1 registers) ----
     // INT_STATUS: [14:0] announced RX batch in words, bit 16 INT0 (same value SPI reads at 0xe840).
@@ -97,7 +97,7 @@ class core : public sc_core::sc_module, public air_station_if {
     const finding_log& findings() const { return m_findings; }
     power_model& power() { return m_power; }
     const core_stats& stats() const { return m_stats; }
-    const reg_file& registers() const { return m_regs; }
+    const regs::reg_map<uint32_t>& registers() const { return m_regs; }
     bool cpu_running() const { return m_cpu_running; }
     bool firmware_ready() const { return m_fw_ready; }
     uint8_t fw_power_mode() const { return m_ps_mode; }
@@ -158,7 +158,7 @@ class core : public sc_core::sc_module, public air_station_if {
     sc_core::sc_time m_now; // time of the bus access being served (register handlers)
     finding_log m_findings;
     power_model m_power;
-    reg_file m_regs;
+    regs::reg_map<uint32_t> m_regs; // declared once (bus/common/reg.h), see declare_registers
     core_stats m_stats;
 
     // clockless registers

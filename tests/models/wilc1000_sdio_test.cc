@@ -394,7 +394,7 @@ TEST(Wilc1000Sdio, CsaRegisterWriteReadAndByteAccess) {
     run(sdio_params(), [](sdio_bench& b) {
         ASSERT_GE(b.init(), 1);
         ASSERT_TRUE(b.write_reg(wilc::regmap::GP_REG_0, 0x12345678));
-        EXPECT_EQ(b.core().registers().raw(wilc::regmap::GP_REG_0), 0x12345678u);
+        EXPECT_EQ(b.core().registers().at(0, wilc::regmap::GP_REG_0).get(), 0x12345678u);
         uint32_t v = 0;
         ASSERT_TRUE(b.read_reg(wilc::regmap::GP_REG_0, v));
         EXPECT_EQ(v, 0x12345678u);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "testbench/bindings/ks8851/ks8851_decoder.h"
 
+#include "models/ks8851/ks8851_regmap.h"
 #include "models/ks8851/ks8851_regs.h"
 
 namespace nicsim::trace {
@@ -10,115 +11,9 @@ namespace r = ks::reg;
 constexpr size_t max_decode_bytes = 8; // 2 command bytes + up to 4 data bytes
 } // namespace
 
-const char* ks8851_reg_name(uint32_t o) {
-    switch (o) {
-    case r::CCR:
-        return "CCR";
-    case r::MARL:
-        return "MARL";
-    case r::MARM:
-        return "MARM";
-    case r::MARH:
-        return "MARH";
-    case r::OBCR:
-        return "OBCR";
-    case r::EEPCR:
-        return "EEPCR";
-    case r::MBIR:
-        return "MBIR";
-    case r::GRR:
-        return "GRR";
-    case r::WFCR:
-        return "WFCR";
-    case r::TXCR:
-        return "TXCR";
-    case r::TXSR:
-        return "TXSR";
-    case r::RXCR1:
-        return "RXCR1";
-    case r::RXCR2:
-        return "RXCR2";
-    case r::TXMIR:
-        return "TXMIR";
-    case r::RXFHSR:
-        return "RXFHSR";
-    case r::RXFHBCR:
-        return "RXFHBCR";
-    case r::TXQCR:
-        return "TXQCR";
-    case r::RXQCR:
-        return "RXQCR";
-    case r::TXFDPR:
-        return "TXFDPR";
-    case r::RXFDPR:
-        return "RXFDPR";
-    case r::RXDTTR:
-        return "RXDTTR";
-    case r::RXDBCTR:
-        return "RXDBCTR";
-    case r::IER:
-        return "IER";
-    case r::ISR:
-        return "ISR";
-    case r::RXFCTR:
-        return "RXFCTR";
-    case r::TXNTFSR:
-        return "TXNTFSR";
-    case r::MAHTR0:
-        return "MAHTR0";
-    case r::MAHTR1:
-        return "MAHTR1";
-    case r::MAHTR2:
-        return "MAHTR2";
-    case r::MAHTR3:
-        return "MAHTR3";
-    case r::FCLWR:
-        return "FCLWR";
-    case r::FCHWR:
-        return "FCHWR";
-    case r::FCOWR:
-        return "FCOWR";
-    case r::CIDER:
-        return "CIDER";
-    case r::CGCR:
-        return "CGCR";
-    case r::IACR:
-        return "IACR";
-    case r::IADLR:
-        return "IADLR";
-    case r::IADHR:
-        return "IADHR";
-    case r::PMECR:
-        return "PMECR";
-    case r::GSWUTR:
-        return "GSWUTR";
-    case r::PHYRR:
-        return "PHYRR";
-    case r::P1MBCR:
-        return "P1MBCR";
-    case r::P1MBSR:
-        return "P1MBSR";
-    case r::PHY1ILR:
-        return "PHY1ILR";
-    case r::PHY1IHR:
-        return "PHY1IHR";
-    case r::P1ANAR:
-        return "P1ANAR";
-    case r::P1ANLPR:
-        return "P1ANLPR";
-    case r::P1SCLMD:
-        return "P1SCLMD";
-    case r::P1CR:
-        return "P1CR";
-    case r::P1SR:
-        return "P1SR";
-    }
-    return nullptr;
-}
-
 namespace {
 std::string reg_text(uint32_t o) {
-    const char* n = ks8851_reg_name(o);
+    const char* n = ks::reg_name(o); // from the chip's register declarations
     return n ? std::string(n) + " (" + hex(o, 2) + ")" : hex(o, 2);
 }
 } // namespace

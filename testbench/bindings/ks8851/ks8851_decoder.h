@@ -3,7 +3,8 @@
 // opcode (RD, WR, RXQ read, TXQ write) and for register commands the byte enables and A7..A6,
 // byte 1 A5..A0 (ks8851_spi.c MK_OP). Parallel bus (KSZ8851-16MLL): a write to the command port
 // (host A1 set) selects a register, the next data-port accesses read or write it; while RXQCR
-// has SDA set the data port streams the RX/TX queue (ks8851_par.c).
+// has SDA set the data port streams the RX/TX queue (ks8851_par.c). Register names come from
+// the chip's declarations (ks::reg_name).
 #pragma once
 
 #include <cstdint>
@@ -11,9 +12,6 @@
 #include "testbench/trace/bus_decoder.h"
 
 namespace nicsim::trace {
-
-// "ISR", "RXQCR", ... or nullptr for an offset without a name.
-const char* ks8851_reg_name(uint32_t offset);
 
 class ks8851_spi_decoder : public spi_decoder {
   public:

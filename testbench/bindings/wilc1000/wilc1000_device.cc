@@ -123,8 +123,8 @@ std::string wilc1000_device::bring_up(traffic_session& traffic) {
 }
 
 const char* wilc1000_device::register_name(uint32_t addr) const {
-    const wilc::reg_def* r = m_chip->core.registers().find(addr);
-    return r ? r->name : nullptr;
+    const auto* r = m_chip->core.registers().find(0, addr);
+    return r ? r->name() : nullptr;
 }
 
 void wilc1000_device::fill_report(report::report& r) const {

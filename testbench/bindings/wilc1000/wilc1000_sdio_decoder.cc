@@ -10,72 +10,6 @@ namespace sr = wilc::sdio_reg;
 // Register bits of the handshake (wlan.h WILC_SDIO_*_BIT).
 constexpr uint8_t wakeup_bit = 1u << 0, clk_status_bit = 1u << 0, host_to_fw_bit = 1u << 0;
 
-const char* f0_register(uint32_t a) {
-    switch (a) {
-    case sr::CCCR_REV:
-        return "CCCR_REV";
-    case sr::SD_REV:
-        return "SD_REV";
-    case sr::IOEx:
-        return "IOEx";
-    case sr::IORx:
-        return "IORx";
-    case sr::IENx:
-        return "IENx";
-    case sr::INTx:
-        return "INTx";
-    case sr::ABORT:
-        return "ABORT";
-    case sr::BUS_IF:
-        return "BUS_IF";
-    case sr::CAPS:
-        return "CAPS";
-    case sr::BUS_SUSPEND:
-        return "BUS_SUSPEND";
-    case sr::FN_SELECT:
-        return "FN_SELECT";
-    case sr::F0_BLKSIZE:
-        return "F0_BLKSIZE";
-    case sr::F0_BLKSIZE + 1:
-        return "F0_BLKSIZE_HI";
-    case sr::POWER:
-        return "POWER";
-    case sr::SPEED:
-        return "SPEED";
-    case sr::WAKEUP:
-        return "wakeup";
-    case sr::CLK_STATUS:
-        return "clk_status";
-    case sr::INT_SIZE_LO:
-        return "int_size_lo";
-    case sr::INT_SIZE_HI:
-        return "int_size_hi";
-    case sr::VMM_CTL:
-        return "vmm_ctl";
-    case sr::IRQ_FLAG:
-        return "irq_flag";
-    case sr::IRQ_CLEAR:
-        return "irq_clear";
-    case sr::HOST_TO_FW:
-        return "host_to_fw";
-    case sr::FW_TO_HOST:
-        return "fw_to_host";
-    case sr::CSA_PTR:
-        return "csa_ptr0";
-    case sr::CSA_PTR + 1:
-        return "csa_ptr1";
-    case sr::CSA_PTR + 2:
-        return "csa_ptr2";
-    case sr::CSA_DATA:
-        return "csa_data";
-    case sr::F1_BLKSIZE:
-        return "F1_BLKSIZE";
-    case sr::F1_BLKSIZE + 1:
-        return "F1_BLKSIZE_HI";
-    }
-    return nullptr;
-}
-
 std::string data_hex(const sdio::sdio_payload& c) {
     // Little-endian word of the first (up to) 4 data bytes.
     const size_t n = c.is_cmd52() ? 1 : std::min<size_t>(4, c.data_bytes());
@@ -87,7 +21,7 @@ std::string data_hex(const sdio::sdio_payload& c) {
 } // namespace
 
 std::string wilc1000_sdio_decoder::f0_name(uint32_t addr) const {
-    const char* n = f0_register(addr);
+    const char* n = wilc::sdio_frontend::f0_name(addr); // from the register declarations
     return hex(addr, 3) + (n ? std::string(" ") + n : std::string());
 }
 

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-// models/common/reg.h: access kinds per field, byte-lane writes, handlers, banking, names.
+// bus/common/reg.h: access kinds per field, byte-lane writes, handlers, banking, names.
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-#include "models/common/reg.h"
+#include "bus/common/reg.h"
 
 using namespace nicsim::regs;
 

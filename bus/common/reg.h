@@ -13,6 +13,10 @@
 // Access kinds apply per bit: a field's kind covers its mask, the register's default kind covers
 // the bits no field names. Host writes (reg::write) apply the rules; the model's own updates
 // (reg::set) store directly. Header-only, no SystemC: the rules are pure bit arithmetic.
+//
+// It lives in bus/ (not models/) because bus/sdio declares the standard SDIO card registers with
+// it and bus/ must not depend on models/; the chip models already depend on bus/, so both can
+// include it without a new dependency.
 #pragma once
 
 #include <cstdint>
