@@ -7,6 +7,17 @@ namespace nicsim::trace {
 
 namespace {
 constexpr size_t max_decode_bytes = 3; // opcode, dummy (MAC/MII RCR), data
+
+// " EIR{PKTIF|TXIF}": the declared flag fields set in v, for registers made of flags (a pointer
+// half with one field says nothing more than its value).
+std::string flags_text(const regs::reg<uint8_t>* r, uint8_t v) {
+    if (!r || r->def().fields.size() < 2)
+        return {};
+    for (const auto& f : r->def().fields)
+        if (v & f.mask)
+            return " " + r->describe(v);
+    return {};
+}
 } // namespace
 
 // "EIR (0x1c)" for the common registers, "ERXRDPTL (b0:0x0c)" for banked ones.
@@ -34,13 +45,13 @@ void enc28j60_spi_decoder::decode(const spi::spi_payload& frame, bus_txn& t, bus
         const uint8_t v = m_miso.size() > at ? m_miso[at] : 0;
         t.name = "RCR " + reg_text(arg);
         t.dir = "rd";
-        t.detail = "-> " + hex(v, 2) + (r && !r->def().fields.empty() ? " " + r->describe(v) : "");
+        t.detail = "-> " + hex(v, 2) + flags_text(r, v);
         return;
     }
     case enc::opcode::wcr:
         t.name = "WCR " + reg_text(arg);
         t.dir = "wr";
-        t.detail = "= " + hex(b1, 2) + (r && !r->def().fields.empty() ? " " + r->describe(b1) : "");
+        t.detail = "= " + hex(b1, 2) + flags_text(r, b1);
         if (is_econ1)
             m_bank = b1 & enc::ECON1_BSEL;
         return;
@@ -49,8 +60,7 @@ void enc28j60_spi_decoder::decode(const spi::spi_payload& frame, bus_txn& t, bus
         const bool set = op == enc::opcode::bfs;
         t.name = std::string(set ? "BFS " : "BFC ") + reg_text(arg);
         t.dir = "wr";
-        t.detail = (set ? "|= " : "&= ~") + hex(b1, 2) +
-                   (r && !r->def().fields.empty() ? " " + r->describe(b1) : "");
+        t.detail = (set ? "|= " : "&= ~") + hex(b1, 2) + flags_text(r, b1);
         if (is_econ1)
             m_bank = set ? (m_bank | (b1 & enc::ECON1_BSEL)) : (m_bank & ~unsigned(b1));
         return;
