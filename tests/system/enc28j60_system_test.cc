@@ -44,7 +44,7 @@ config::loaded_scenario load(const std::string& file,
 
 // device_system with the ENC28J60 binding, typed for the tests.
 struct enc_system : device_system {
-    enc_system(const config::loaded_scenario& l)
+    explicit enc_system(const config::loaded_scenario& l)
         : device_system("system", l.scenario, l.platform) {}
     bindings::enc28j60_device& dev() { return device_as<bindings::enc28j60_device>(); }
     enc28j60& chip() { return dev().chip(); }
