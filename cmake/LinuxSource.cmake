@@ -14,6 +14,8 @@ set(NICSIM_KSRC_PATHS
     drivers/net/ethernet/micrel/ks8851_common.c
     drivers/net/ethernet/micrel/ks8851_spi.c
     drivers/net/ethernet/micrel/ks8851_par.c
+    drivers/net/ethernet/microchip/enc28j60.c
+    drivers/net/ethernet/microchip/enc28j60_hw.h
     drivers/net/mii.c
     lib/crc7.c
     lib/crc-itu-t.c

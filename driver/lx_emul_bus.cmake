@@ -9,7 +9,8 @@ set(_bus_c
     "${_bus_dir}/io.c"
     "${_bus_dir}/mii.c"
     "${_bus_dir}/firmware.c"
-    "${_bus_dir}/registry.c")
+    "${_bus_dir}/registry.c"
+    "${_bus_dir}/rtnl.c")
 add_library(nicsim_lx_emul_bus STATIC ${_bus_c} "${_bus_dir}/bus_bridge.cc")
 set_source_files_properties(${_bus_c} PROPERTIES
     COMPILE_OPTIONS "${NICSIM_KERNEL_C_FLAGS}"

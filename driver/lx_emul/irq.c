@@ -120,8 +120,12 @@ static int do_request(unsigned int irq, irq_handler_t handler, irq_handler_t thr
         lx_kit_log(3, "genirq", msg);
         return -EINVAL;
     }
+    /* __setup_irq: without trigger flags the line keeps the trigger type configured for it
+     * (the board's device tree); a line with none is level-high (assumption). */
     if (trigger == IRQF_TRIGGER_NONE)
-        trigger = IRQF_TRIGGER_HIGH; /* the line's default configuration (assumption) */
+        trigger = lx_kit_irq_configured_trigger((int)irq) & IRQF_TRIGGER_MASK;
+    if (trigger == IRQF_TRIGGER_NONE)
+        trigger = IRQF_TRIGGER_HIGH;
     if ((trigger & (IRQF_TRIGGER_HIGH | IRQF_TRIGGER_LOW)) &&
         (trigger & (IRQF_TRIGGER_RISING | IRQF_TRIGGER_FALLING))) {
         lx_emul_snprintf(msg, sizeof(msg), "genirq: irq %u (%s): mixed edge and level trigger 0x%x",

@@ -107,3 +107,24 @@ int of_get_ethdev_address(struct device_node* np, struct net_device* dev)
     eth_hw_addr_set(dev, np->mac_address);
     return 0;
 }
+
+/* device_get_mac_address (net/ethernet/eth.c) tries "mac-address", "local-mac-address" and
+ * "address" of the firmware node and takes the first valid one; nicsim's node carries only
+ * "local-mac-address". */
+int device_get_mac_address(struct device* dev, char* addr)
+{
+    const struct device_node* np = dev ? dev->of_node : NULL;
+    if (!np || !np->has_mac_address || !is_valid_ether_addr(np->mac_address))
+        return -ENOENT;
+    memcpy(addr, np->mac_address, ETH_ALEN);
+    return 0;
+}
+
+int device_get_ethdev_address(struct device* dev, struct net_device* netdev)
+{
+    u8 addr[ETH_ALEN];
+    int ret = device_get_mac_address(dev, (char*)addr);
+    if (!ret)
+        eth_hw_addr_set(netdev, addr);
+    return ret;
+}

@@ -24,6 +24,7 @@ namespace {
 
 struct irq_state {
     std::map<int, lk::irq_source*> sources;
+    std::map<int, unsigned> configured_trigger;
     std::vector<std::unique_ptr<lx_kit_irq>> lines;
 };
 
@@ -62,16 +63,24 @@ void on_change(lx_kit_irq* i) {
 
 namespace nicsim::lx_kit {
 
-void register_irq(int irq, irq_source& src) {
+void register_irq(int irq, irq_source& src, unsigned configured_trigger) {
     state().sources[irq] = &src;
+    state().configured_trigger[irq] = configured_trigger;
 }
 void unregister_irq(int irq) {
     state().sources.erase(irq);
+    state().configured_trigger.erase(irq);
 }
 
 } // namespace nicsim::lx_kit
 
 extern "C" {
+
+unsigned lx_kit_irq_configured_trigger(int irq) {
+    const auto& t = state().configured_trigger;
+    auto it = t.find(irq);
+    return it == t.end() ? 0 : it->second;
+}
 
 struct lx_kit_irq* lx_kit_irq_open(int irq, unsigned trigger) {
     irq_state& s = state();

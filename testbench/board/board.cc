@@ -141,10 +141,10 @@ lx_bus::mmio16_bus_if& board::mmio16_port() {
     return *m_mmio16_port;
 }
 
-int board::wire_gpio_irq(const irq_line& line) {
+int board::wire_gpio_irq(const irq_line& line, unsigned dt_trigger) {
     m_irq_sources.push_back(std::make_unique<lx_kit::irq_line_source>(line));
     const int irq = static_cast<int>(m_irq_sources.size()); // Linux IRQ numbers from 1
-    lx_kit::register_irq(irq, *m_irq_sources.back());
+    lx_kit::register_irq(irq, *m_irq_sources.back(), dt_trigger);
     return irq;
 }
 

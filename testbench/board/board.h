@@ -74,7 +74,10 @@ class board {
     // ---- interrupt controller ----------------------------------------------------------------
     // Wires a chip's interrupt output to a GPIO interrupt of the host and returns its Linux IRQ
     // number (the device description's `interrupts`). The line must outlive the run.
-    int wire_gpio_irq(const irq_line& line);
+    // `dt_trigger` is the trigger type of the device tree's interrupts property
+    // (LX_KIT_IRQ_EDGE_FALLING, ... = IRQ_TYPE_*), for drivers that request the IRQ without
+    // trigger flags and leave it to the board; 0 = none (the driver's flags decide).
+    int wire_gpio_irq(const irq_line& line, unsigned dt_trigger = 0);
 
   private:
     config::platform_profile m_pf;

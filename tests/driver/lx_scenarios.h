@@ -57,6 +57,8 @@ extern int lx_test_irq_request_rc;
 unsigned long lx_test_irq_runs(void);
 unsigned lx_test_irqf_falling_oneshot(void);
 unsigned lx_test_irqf_low_oneshot(void);
+unsigned lx_test_irqf_oneshot(void);    // no trigger flags: the line's configured trigger
+int lx_test_irq_trigger_type(void);     // irq_get_trigger_type(7)
 
 // skb guards (no simulation needed: called directly from the test).
 void lx_test_skb_head_underrun(void);

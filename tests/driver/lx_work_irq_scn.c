@@ -86,3 +86,5 @@ void lx_scn_irq_request(void* arg)
 unsigned long lx_test_irq_runs(void) { return lx_emul_irq_thread_runs(7); }
 unsigned lx_test_irqf_falling_oneshot(void) { return IRQF_TRIGGER_FALLING | IRQF_ONESHOT; }
 unsigned lx_test_irqf_low_oneshot(void) { return IRQF_TRIGGER_LOW | IRQF_ONESHOT; }
+unsigned lx_test_irqf_oneshot(void) { return IRQF_ONESHOT; }
+int lx_test_irq_trigger_type(void) { return irq_get_trigger_type(7); }

@@ -99,6 +99,20 @@ TEST(LxIrq, LatencyDelaysThreadStart) {
     EXPECT_EQ(events(), (std::vector<ev>{{1025 * us, 1000}}));
 }
 
+TEST(LxIrq, RequestWithoutTriggerFlagsKeepsTheBoardsConfiguredFallingEdge) {
+    // The board's device tree configures the line falling-edge (enc28j60: request_irq flags 0).
+    // Low from 1 ms to 3.5 ms, each run 1 ms: one run at 1 ms only. A level-low trigger would run
+    // again at 2 ms and 3 ms; the default level-high one at 0 and from 3.5 ms.
+    scripted_line line({{1 * ms, false}, {3500 * us, true}});
+    lk::register_irq(7, line, LX_KIT_IRQ_EDGE_FALLING);
+    EXPECT_EQ(lx_test_irq_trigger_type(), LX_KIT_IRQ_EDGE_FALLING);
+    lx_kit_task_create("probe", lx_scn_irq_request,
+                       reinterpret_cast<void*>(uintptr_t{lx_test_irqf_oneshot()}));
+    run_for(20 * ms);
+    EXPECT_EQ(lx_test_irq_request_rc, 0);
+    EXPECT_EQ(events(), (std::vector<ev>{{1 * ms, 1000}}));
+}
+
 TEST(LxIrq, RequestWithoutRegisteredSourceFails) {
     lx_kit_task_create("probe", lx_scn_irq_request,
                        reinterpret_cast<void*>(uintptr_t{lx_test_irqf_low_oneshot()}));

@@ -24,7 +24,7 @@ TEST(ProbeDrivers, AllVariantsLinkedAndRegisterTheirDrivers) {
     for (auto* const* v = nicsim_driver_variants; *v; ++v)
         variants.insert(std::string((*v)->driver) + "/" + (*v)->name);
     EXPECT_EQ(variants, (std::set<std::string>{"wilc1000/pristine", "wilc1000/no-chip-sleep",
-                                               "ks8851/pristine"}));
+                                               "ks8851/pristine", "enc28j60/pristine"}));
 
     init_all_modules();
     std::set<std::string> drivers;
@@ -40,6 +40,7 @@ TEST(ProbeDrivers, AllVariantsLinkedAndRegisterTheirDrivers) {
                            "wilc1000_sdio/no-chip-sleep:wilc1000_sdio",
                            "ks8851_spi/pristine:ks8851",
                            "ks8851_par/pristine:ks8851",
+                           "enc28j60/pristine:enc28j60",
                        }));
     // The patch adds a parameter that exists only in the patched variant.
     EXPECT_GE(lx_emul_module_find("wilc1000", "no-chip-sleep"), 0);

@@ -231,7 +231,7 @@ TEST(ScenarioConfig, UnknownNamesListTheKnownOnes) {
         return load_error(scenario(test_dir(), ""), o);
     };
     EXPECT_NE(err("device.type=wilc3000")
-                  .find("device.type: unknown value 'wilc3000' (known: wilc1000, ks8851)"),
+                  .find("device.type: unknown value 'wilc3000' (known: wilc1000, ks8851, enc28j60)"),
               std::string::npos);
     EXPECT_NE(err("device.bus=i2c").find("device.bus: unknown value 'i2c' (known: spi, sdio, par)"),
               std::string::npos);

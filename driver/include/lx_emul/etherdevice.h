@@ -50,6 +50,13 @@ static inline void eth_hw_addr_random(struct net_device* dev)
     dev->addr_assign_type = NET_ADDR_RANDOM;
 }
 
+/* net/ethernet/eth.c: the MAC address from the device's firmware node (nicsim: the device-tree
+ * node's "local-mac-address", lx_bus_device_desc.has_mac_address), -ENOENT when it has no valid
+ * one; device_get_ethdev_address also sets it on the netdev. In driver/lx_emul_bus/firmware.c. */
+struct device;
+int device_get_mac_address(struct device* dev, char* addr);
+int device_get_ethdev_address(struct device* dev, struct net_device* netdev);
+
 int eth_validate_addr(struct net_device* dev);
 int eth_prepare_mac_addr_change(struct net_device* dev, void* p);
 void eth_commit_mac_addr_change(struct net_device* dev, void* p);

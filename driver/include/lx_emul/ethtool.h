@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: MIT */
-/* linux/ethtool.h subset: the ops table and the structures ks8851's ethtool callbacks fill.
- * Nothing in nicsim calls ethtool; the types only need to hold what the driver writes. */
+/* linux/ethtool.h subset: the ops table and the structures ks8851's and enc28j60's ethtool
+ * callbacks fill. Nothing in nicsim calls ethtool; the types only need to hold what the driver
+ * writes. */
 #ifndef LX_EMUL_ETHTOOL_H
 #define LX_EMUL_ETHTOOL_H
 
 #include <linux/types.h>
+#include <linux/bitops.h>
+#include <linux/string.h>
 
 struct net_device;
 
@@ -61,6 +64,46 @@ struct ethtool_link_ksettings {
     } link_modes;
     u32 lanes;
 };
+
+/* include/uapi/linux/ethtool.h values the drivers write into ethtool_link_settings. */
+#define SPEED_10 10
+#define SPEED_100 100
+#define SPEED_1000 1000
+#define SPEED_UNKNOWN -1
+#define DUPLEX_HALF 0x00
+#define DUPLEX_FULL 0x01
+#define DUPLEX_UNKNOWN 0xff
+#define PORT_TP 0x00
+#define PORT_AUI 0x01
+#define PORT_MII 0x02
+#define PORT_FIBRE 0x03
+#define PORT_BNC 0x04
+#define AUTONEG_DISABLE 0x00
+#define AUTONEG_ENABLE 0x01
+
+/* enum ethtool_link_mode_bit_indices (uapi), the first entries; same bit numbers. */
+enum ethtool_link_mode_bit_indices {
+    ETHTOOL_LINK_MODE_10baseT_Half_BIT = 0,
+    ETHTOOL_LINK_MODE_10baseT_Full_BIT = 1,
+    ETHTOOL_LINK_MODE_100baseT_Half_BIT = 2,
+    ETHTOOL_LINK_MODE_100baseT_Full_BIT = 3,
+    ETHTOOL_LINK_MODE_1000baseT_Half_BIT = 4,
+    ETHTOOL_LINK_MODE_1000baseT_Full_BIT = 5,
+    ETHTOOL_LINK_MODE_Autoneg_BIT = 6,
+    ETHTOOL_LINK_MODE_TP_BIT = 7,
+    ETHTOOL_LINK_MODE_AUI_BIT = 8,
+    ETHTOOL_LINK_MODE_MII_BIT = 9,
+    ETHTOOL_LINK_MODE_FIBRE_BIT = 10,
+    ETHTOOL_LINK_MODE_BNC_BIT = 11,
+};
+
+/* include/linux/ethtool.h: the link-mode bitmaps of ethtool_link_ksettings. */
+#define ethtool_link_ksettings_zero_link_mode(ptr, name)                                           \
+    memset((ptr)->link_modes.name, 0, sizeof((ptr)->link_modes.name))
+#define ethtool_link_ksettings_add_link_mode(ptr, name, mode)                                      \
+    __set_bit(ETHTOOL_LINK_MODE_##mode##_BIT, (ptr)->link_modes.name)
+#define ethtool_link_ksettings_test_link_mode(ptr, name, mode)                                     \
+    test_bit(ETHTOOL_LINK_MODE_##mode##_BIT, (ptr)->link_modes.name)
 
 struct ethtool_ops {
     void (*get_drvinfo)(struct net_device*, struct ethtool_drvinfo*);

@@ -85,10 +85,12 @@ static inline int irq_set_irq_wake(unsigned int irq, unsigned int on)
 #define enable_irq_wake(irq) irq_set_irq_wake(irq, 1)
 #define disable_irq_wake(irq) irq_set_irq_wake(irq, 0)
 static inline void irq_dispose_mapping(unsigned int virq) { (void)virq; }
+/* irq_get_trigger_type: the trigger type configured for the line (IRQ_TYPE_*, 0 if none;
+ * lx_kit/lx_kit.h). */
+unsigned lx_kit_irq_configured_trigger(int irq);
 static inline int irq_get_trigger_type_lx(unsigned int irq)
 {
-    (void)irq;
-    return 0;
+    return (int)(lx_kit_irq_configured_trigger((int)irq) & IRQ_TYPE_SENSE_MASK);
 }
 #define irq_get_trigger_type irq_get_trigger_type_lx
 

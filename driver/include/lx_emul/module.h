@@ -54,6 +54,21 @@ void lx_emul_module_register_param_desc(const char* mod, const char* variant, co
 #define __lx_param_ctype_invbool bool
 #define __lx_param_ctype_charp char*
 #define __lx_param_ctype__Bool bool
+/* The kernel's param_check_<type> (__param_check) compares pointer types, which its
+ * -Wno-pointer-sign lets pass for the other signedness of the same integer (enc28j60.c:
+ * module_param_named(debug, debug.msg_enable, int, 0) on a u32). The same is accepted here. */
+#define __lx_param_ctype_sign_int unsigned int
+#define __lx_param_ctype_sign_uint int
+#define __lx_param_ctype_sign_long unsigned long
+#define __lx_param_ctype_sign_ulong long
+#define __lx_param_ctype_sign_short unsigned short
+#define __lx_param_ctype_sign_ushort short
+#define __lx_param_ctype_sign_byte signed char
+#define __lx_param_ctype_sign_hexint int
+#define __lx_param_ctype_sign_bool bool
+#define __lx_param_ctype_sign_invbool bool
+#define __lx_param_ctype_sign_charp char*
+#define __lx_param_ctype_sign__Bool bool
 
 #define module_init(fn)                                                                            \
     static void __attribute__((constructor, used)) __lx_module_init_##fn(void)                     \
@@ -82,7 +97,9 @@ void lx_emul_module_register_param_desc(const char* mod, const char* variant, co
 #define module_param_named(name, value, type, perm)                                                \
     static void __attribute__((constructor, used)) __lx_module_param_##name(void)                  \
     {                                                                                              \
-        _Static_assert(__builtin_types_compatible_p(__typeof__(value), __lx_param_ctype_##type),   \
+        _Static_assert(__builtin_types_compatible_p(__typeof__(value), __lx_param_ctype_##type) || \
+                           __builtin_types_compatible_p(__typeof__(value),                         \
+                                                        __lx_param_ctype_sign_##type),             \
                        "module_param " #name ": variable type does not match '" #type "'");        \
         lx_emul_module_register_param(LX_EMUL_MODNAME, LX_EMUL_VARIANT, #name,                     \
                                       LX_EMUL_PARAM_##type, (void*)&(value));                      \

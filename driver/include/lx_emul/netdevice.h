@@ -147,6 +147,7 @@ struct net_device {
     struct wireless_dev* ieee80211_ptr;
     void* ml_priv;
     bool needs_free_netdev;
+    int watchdog_timeo; /* kept for the driver; no TX watchdog (dev_watchdog) runs in nicsim */
     struct device dev;
 
     /* nicsim state (not kernel fields) */
@@ -197,6 +198,12 @@ static inline bool netif_device_present(const struct net_device* dev)
     return dev->nicsim_present;
 }
 int netif_rx(struct sk_buff* skb);
+
+/* net/core/rtnetlink.c's RTNL mutex and net/core/dev.c's dev_close (the kernel's netdevice.h
+ * reaches rtnl_lock through linux/rtnetlink.h). Implemented in driver/lx_emul_bus/rtnl.c. */
+void rtnl_lock(void);
+void rtnl_unlock(void);
+void dev_close(struct net_device* dev);
 
 /* netdev_alloc_skb & co. are lx_emul/skbuff.h's. */
 

@@ -128,6 +128,39 @@ struct spi_driver {
 
 int spi_sync(struct spi_device* spi, struct spi_message* message);
 
+/* The kernel's synchronous helpers (include/linux/spi/spi.h): a message built from `num_xfers`
+ * transfers, then spi_sync. */
+static inline void spi_message_init_with_transfers(struct spi_message* m,
+                                                   struct spi_transfer* xfers,
+                                                   unsigned int num_xfers)
+{
+    spi_message_init(m);
+    for (unsigned int i = 0; i < num_xfers; ++i)
+        spi_message_add_tail(&xfers[i], m);
+}
+static inline int spi_sync_transfer(struct spi_device* spi, struct spi_transfer* xfers,
+                                    unsigned int num_xfers)
+{
+    struct spi_message msg;
+    spi_message_init_with_transfers(&msg, xfers, num_xfers);
+    return spi_sync(spi, &msg);
+}
+/* spi_write()/spi_read(): one transfer, one chip-select frame. */
+static inline int spi_write(struct spi_device* spi, const void* buf, size_t len)
+{
+    struct spi_transfer t = {.tx_buf = buf, .len = (unsigned)len};
+    return spi_sync_transfer(spi, &t, 1);
+}
+static inline int spi_read(struct spi_device* spi, void* buf, size_t len)
+{
+    struct spi_transfer t = {.rx_buf = buf, .len = (unsigned)len};
+    return spi_sync_transfer(spi, &t, 1);
+}
+/* drivers/spi/spi.c: n_tx bytes out, then n_rx bytes in, in one message (two transfers, one
+ * chip-select window) through a bounce buffer. Implemented in driver/lx_emul_bus/spi.c. */
+int spi_write_then_read(struct spi_device* spi, const void* txbuf, unsigned n_tx, void* rxbuf,
+                        unsigned n_rx);
+
 /* Registration records which driver variant (NICSIM_VARIANT of the registering translation
  * unit) the driver belongs to, so the testbench can probe wilc1000/pristine and
  * wilc1000/no-chip-sleep side by side. */

@@ -102,6 +102,8 @@ enum {
     LX_KIT_IRQ_LEVEL_LOW = 0x8,
 };
 struct lx_kit_irq;
+/* The trigger type the testbench configured for `irq` (register_irq), 0 if none. */
+unsigned lx_kit_irq_configured_trigger(int irq);
 /* Connects to the source the testbench registered under `irq` (nicsim::lx_kit::register_irq).
  * Returns NULL if none is registered. Edge triggers latch edges from now on. */
 struct lx_kit_irq* lx_kit_irq_open(int irq, unsigned trigger);

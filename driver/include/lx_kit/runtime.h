@@ -49,8 +49,11 @@ class irq_source {
 };
 
 // Binds `irq` (the number the driver passes to request_threaded_irq) to `src` (not owned; must
-// outlive the run). Register before the driver requests the IRQ.
-void register_irq(int irq, irq_source& src);
+// outlive the run). Register before the driver requests the IRQ. `configured_trigger` is the
+// trigger type the board's device tree gives the line (interrupts = <... IRQ_TYPE_*>, set by
+// irq_of_parse_and_map at boot; LX_KIT_IRQ_* values): a request_irq without trigger flags keeps
+// it, as the kernel's __setup_irq does. 0 = none configured.
+void register_irq(int irq, irq_source& src, unsigned configured_trigger = 0);
 void unregister_irq(int irq);
 
 // Log records. The default sink prints "[ssss.uuuuuu] <text>" to stderr for level <= log_level.
