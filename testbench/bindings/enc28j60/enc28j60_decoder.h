@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "models/common/reg.h"
+#include "bus/common/reg.h"
 #include "testbench/trace/bus_decoder.h"
 
 namespace nicsim::trace {
