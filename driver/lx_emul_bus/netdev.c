@@ -296,30 +296,6 @@ int lx_emul_netdev_stop(struct net_device* dev)
     return ret;
 }
 
-int lx_emul_netdev_xmit(struct net_device* dev, const void* frame, size_t len)
-{
-    struct sk_buff* skb;
-    netdev_tx_t rc;
-
-    if (len < ETH_HLEN)
-        lx_kit_abort("lx_emul_netdev_xmit(%s): frame of %zu bytes has no Ethernet header",
-                     dev->name, len);
-    /* The stack leaves LL_RESERVED_SPACE headroom; 64 + NET_IP_ALIGN like a socket skb. */
-    skb = alloc_skb(len + 66, GFP_KERNEL);
-    if (!skb)
-        lx_kit_abort("lx_emul_netdev_xmit(%s): out of memory", dev->name);
-    skb_reserve(skb, 66);
-    skb_put_data(skb, frame, len);
-    skb->dev = dev;
-    skb_reset_mac_header(skb);
-    skb_set_network_header(skb, ETH_HLEN);
-    skb->protocol = ((const struct ethhdr*)frame)->h_proto;
-    rc = dev->netdev_ops->ndo_start_xmit(skb, dev);
-    if (rc == NETDEV_TX_BUSY)
-        kfree_skb(skb);
-    return rc;
-}
-
 /* The skb's destructor while the testbench's stack owns its memory accounting: tells the owner
  * (e.g. TCP Small Queues' tcp_wfree) that the driver let go of it. */
 static void lx_emul_owner_destructor(struct sk_buff* skb)
@@ -330,35 +306,50 @@ static void lx_emul_owner_destructor(struct sk_buff* skb)
         fn(skb->lx_owner_ctx, skb->lx_owner_cookie);
 }
 
-int lx_emul_netdev_xmit_owned(struct net_device* dev, const void* frame, size_t len,
-                              lx_bus_skb_free_fn on_free, void* ctx, uint64_t cookie)
+/* dev_queue_xmit's last step for one frame: an skb as the stack builds it, ndo_start_xmit. `who`
+ * names the caller in aborts and as the skb's allocation site. */
+static int xmit_frame(struct net_device* dev, const void* frame, size_t len,
+                      lx_bus_skb_free_fn on_free, void* ctx, uint64_t cookie, const char* who)
 {
     struct sk_buff* skb;
     netdev_tx_t rc;
 
     if (len < ETH_HLEN)
-        lx_kit_abort("lx_emul_netdev_xmit_owned(%s): frame of %zu bytes has no Ethernet header",
-                     dev->name, len);
-    skb = alloc_skb(len + 66, GFP_KERNEL);
+        lx_kit_abort("%s(%s): frame of %zu bytes has no Ethernet header", who, dev->name, len);
+    /* The stack leaves LL_RESERVED_SPACE headroom; 64 + NET_IP_ALIGN like a socket skb. */
+    skb = lx_emul_alloc_skb(len + 66, GFP_KERNEL, who, LX_EMUL_MODNAME);
     if (!skb)
-        lx_kit_abort("lx_emul_netdev_xmit_owned(%s): out of memory", dev->name);
+        lx_kit_abort("%s(%s): out of memory", who, dev->name);
     skb_reserve(skb, 66);
     skb_put_data(skb, frame, len);
     skb->dev = dev;
     skb_reset_mac_header(skb);
     skb_set_network_header(skb, ETH_HLEN);
     skb->protocol = ((const struct ethhdr*)frame)->h_proto;
-    skb->lx_owner_free = on_free;
-    skb->lx_owner_ctx = ctx;
-    skb->lx_owner_cookie = cookie;
-    skb->destructor = lx_emul_owner_destructor;
+    if (on_free) {
+        skb->lx_owner_free = on_free;
+        skb->lx_owner_ctx = ctx;
+        skb->lx_owner_cookie = cookie;
+        skb->destructor = lx_emul_owner_destructor;
+    }
     rc = dev->netdev_ops->ndo_start_xmit(skb, dev);
     if (rc == NETDEV_TX_BUSY) {
-        /* The qdisc requeues it (dev_requeue_skb): the owner keeps its accounting. */
+        /* The qdisc requeues the frame (dev_requeue_skb): the owner keeps its accounting. */
         skb->destructor = NULL;
         kfree_skb(skb);
     }
     return rc;
+}
+
+int lx_emul_netdev_xmit(struct net_device* dev, const void* frame, size_t len)
+{
+    return xmit_frame(dev, frame, len, NULL, NULL, 0, "lx_emul_netdev_xmit");
+}
+
+int lx_emul_netdev_xmit_owned(struct net_device* dev, const void* frame, size_t len,
+                              lx_bus_skb_free_fn on_free, void* ctx, uint64_t cookie)
+{
+    return xmit_frame(dev, frame, len, on_free, ctx, cookie, "lx_emul_netdev_xmit_owned");
 }
 
 void lx_emul_netdev_set_queue_wake(struct net_device* dev, lx_bus_queue_wake_fn fn, void* ctx)

@@ -7,6 +7,7 @@
 #include "driver/include/nicsim/bus_attach.h"
 #include "driver/include/nicsim/lx_bus.h"
 #include "testbench/bindings/enc28j60/enc28j60_decoder.h"
+#include "testbench/bindings/ethernet_link.h"
 #include "testbench/bindings/netdev_support.h"
 #include "testbench/runner.h"
 #include "testbench/system/traffic_session.h"
@@ -23,15 +24,6 @@ namespace {
 constexpr std::array<uint8_t, 6> mac_of_board = {0x02, 0x04, 0xa3, 0x28, 0x60, 0x01};
 // The far host on the other end of the cable.
 constexpr std::array<uint8_t, 6> peer_mac = {0x02, 0x00, 0x00, 0x00, 0xb0, 0x01};
-// How often the application retries a frame while the driver has stopped the queue (from
-// ndo_start_xmit until the TXIF work wakes it). Assumption: 20 us bounds the extra delay.
-const sc_time tx_retry_poll(20, SC_US);
-// ifup -> carrier: the real stack waits for link before TX. Bound for the wait.
-const sc_time carrier_timeout(5, SC_SEC);
-// Carrier -> the application starts. Assumption: a person or script starts iperf/ping some time
-// after `ip link set up`; 10 ms lets the driver's setrx work (ERXFCON for the rx mode ifup
-// sets) finish before the traffic starts.
-const sc_time ifup_settle(10, SC_MS);
 
 eth::eth_wire_params wire_params(const config::scenario_config& sc) {
     if (sc.device.type != "enc28j60")
@@ -102,38 +94,12 @@ std::string enc28j60_device::bring_up(traffic_session& traffic) {
     // and on the link interrupt) as the stack does before it transmits.
     if (std::string err = open_netdev("enc28j60", variant, traffic, m_ndev); !err.empty())
         return err;
-    const sc_time deadline = sc_time_stamp() + carrier_timeout;
-    struct lx_bus_netdev_state st {};
-    for (;;) {
-        lx_bus_netdev_state(m_ndev, &st);
-        if (st.carrier)
-            break;
-        if (sc_time_stamp() >= deadline)
-            return std::string(lx_bus_netdev_name(m_ndev)) + ": no carrier " +
-                   carrier_timeout.to_string() + " after ifup (link " +
-                   (m_wire.link_up() ? "up" : "down") + " on the wire)";
-        wait(sc_time(1, SC_MS));
-    }
-    wait(ifup_settle);
-    return {};
+    return wait_for_carrier(m_ndev, m_wire);
 }
 
 void enc28j60_device::bind_traffic(traffic_session& traffic) {
-    // Host side: the real driver's xmit; the board CPU pays the stack cost.
-    traffic.host_side().bind(
-        host_traffic_port(m_board.cpu(), m_ndev, m_board.profile().kernel, tx_retry_poll));
-
-    // Peer side: the far host's stack answers after link.latency, then the cable.
-    traffic::port peer;
-    const sc_time latency = to_sc(m_sc.link.latency);
-    peer.send = [this, latency](std::vector<uint8_t> f) {
-        m_wire.peer_send(std::move(f), sc_time_stamp() + latency);
-    };
-    traffic.peer_side().bind(peer);
-    m_wire.set_peer_sink([&traffic](const eth::eth_frame& f) {
-        // Without the FCS; the MAC's pad stays (IPv4 total length tells the stack the end).
-        traffic.peer_side().receive(f.bytes.data(), f.bytes.size() - 4);
-    });
+    bind_ethernet_traffic(traffic, m_board.cpu(), m_ndev, m_board.profile().kernel, m_wire,
+                          to_sc(m_sc.link.latency));
 }
 
 void enc28j60_device::attach_traces(trace::trace_session& trace) {
