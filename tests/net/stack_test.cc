@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <memory>
 #include <vector>
 
 #include "testbench/net/shaped_link.h"
@@ -152,7 +153,8 @@ std::vector<double> ping_rtts_us(const latency_spec& jitter, int count) {
     ba->sink = [a](const std::uint8_t* d, std::size_t n) { a->netif_rx(d, n); };
     auto& sa = a->open_tcp({test::addr_a(), test::addr_b(), 3, 0, 0, true, -1});
     auto& sb = b->open_tcp({test::addr_b(), test::addr_a(), 3, 0, 0, false, -1});
-    auto* rtts = new std::vector<double>();
+    // Shared with the spawned thread: the thread's process object may outlive this call.
+    auto rtts = std::make_shared<std::vector<double>>();
     sc_core::sc_spawn([=, &sa] {
         for (int i = 0; i < count; ++i) {
             const auto t0 = sc_core::sc_time_stamp();
