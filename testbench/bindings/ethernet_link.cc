@@ -41,15 +41,13 @@ std::string wait_for_carrier(::net_device* ndev, const eth::eth_wire& wire) {
 
 void bind_ethernet_traffic(traffic_session& traffic, host_cpu& cpu, ::net_device* const& ndev,
                            const config::kernel_timing& k, eth::eth_wire& wire, sc_time latency) {
-    traffic.host_side().bind(host_traffic_port(cpu, ndev, k, tx_retry_poll));
-    traffic::port peer;
-    peer.send = [&wire, latency](std::vector<uint8_t> f) {
+    bind_host_to_driver(traffic, cpu, ndev, k, tx_retry_poll);
+    traffic.bind_peer([&wire, latency](std::vector<uint8_t> f) {
         wire.peer_send(std::move(f), sc_time_stamp() + latency);
-    };
-    traffic.peer_side().bind(peer);
+    });
     wire.set_peer_sink([&traffic](const eth::eth_frame& f) {
         // Without the FCS; the MAC's pad stays (IPv4 total length tells the stack the end).
-        traffic.peer_side().receive(f.bytes.data(), f.bytes.size() - 4);
+        traffic.peer_rx(f.bytes.data(), f.bytes.size() - 4);
     });
 }
 

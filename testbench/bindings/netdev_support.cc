@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "testbench/bindings/netdev_support.h"
 
+#include <map>
+#include <memory>
 #include <vector>
 
 #include "driver/include/lx_kit/lx_emul_api.h"
@@ -55,9 +57,16 @@ std::string open_netdev(const char* modname, const std::string& variant, traffic
     lx_emul_netdev_set_rx_sink(
         ndev,
         [](void* ctx, ::net_device*, const uint8_t* frame, size_t len) {
-            static_cast<traffic_session*>(ctx)->host_side().receive(frame, len);
+            static_cast<traffic_session*>(ctx)->host_rx(frame, len);
         },
         &traffic);
+    if (traffic.uses_stack())
+        lx_emul_netdev_set_queue_wake(
+            ndev,
+            [](void* ctx, ::net_device*) {
+                static_cast<traffic_session*>(ctx)->board_stack().netif_wake_queue();
+            },
+            &traffic);
     if (int r = lx_emul_netdev_open(ndev))
         return "ndo_open (ifup) of " + std::string(lx_bus_netdev_name(ndev)) +
                " failed: " + std::to_string(r) + " (see the driver log above)";
@@ -81,6 +90,77 @@ traffic::port host_traffic_port(host_cpu& cpu, ::net_device* const& ndev,
     host.cost.per_rx_frame = to_sc(k.per_packet_stack_cost);
     host.cost.per_payload_byte = to_sc(k.per_byte_stack_cost);
     return host;
+}
+
+namespace {
+
+// The board stack's netdev: each skb goes to ndo_start_xmit and stays here until the driver
+// frees it (kfree_skb/consume_skb run the cookie's on_free), when destroying it runs the stack's
+// destructor (tcp_wfree).
+struct driver_netdev {
+    ::net_device* const& ndev;
+    const traffic_session& traffic;
+    std::map<uint64_t, net::skb_ptr> owned;
+    uint64_t next_cookie = 0;
+
+    static void on_free(void* ctx, uint64_t cookie) {
+        auto& self = *static_cast<driver_netdev*>(ctx);
+        auto it = self.owned.find(cookie);
+        if (it == self.owned.end())
+            return;
+        net::skb_ptr s = std::move(it->second);
+        self.owned.erase(it);
+        // s goes out of scope here: the destructor returns the budget.
+    }
+
+    net::netdev_tx xmit(net::skb_ptr& s) {
+        if (!ndev)
+            return net::netdev_tx::busy;
+        const uint64_t cookie = ++next_cookie;
+        net::skb* raw = s.get();
+        // The capture needs the bytes after the call, when the driver may have freed the skb.
+        const auto& tap = traffic.host_tap();
+        std::vector<uint8_t> captured;
+        if (tap)
+            captured = raw->data;
+        // Owned here before the call: the driver may free it before ndo_start_xmit returns.
+        owned.emplace(cookie, std::move(s));
+        const int rc = lx_emul_netdev_xmit_owned(ndev, raw->data.data(), raw->data.size(),
+                                                 &driver_netdev::on_free, this, cookie);
+        if (rc != 0) { // NETDEV_TX_BUSY: the skb is the qdisc's again (dev_requeue_skb)
+            auto it = owned.find(cookie);
+            s = std::move(it->second);
+            owned.erase(it);
+            return net::netdev_tx::busy;
+        }
+        if (tap)
+            tap(true, captured.data(), captured.size());
+        return net::netdev_tx::ok;
+    }
+};
+
+} // namespace
+
+void bind_host_to_driver(traffic_session& traffic, host_cpu& cpu, ::net_device* const& ndev,
+                         const config::kernel_timing& k, sc_time retry_poll) {
+    if (!traffic.uses_stack()) {
+        traffic.host_side().bind(host_traffic_port(cpu, ndev, k, retry_poll));
+        return;
+    }
+    auto dev = std::make_shared<driver_netdev>(driver_netdev{ndev, traffic, {}, 0});
+    net::netdev_port p;
+    p.xmit = [dev](net::skb_ptr& s) { return dev->xmit(s); };
+    p.queue_stopped = [&ndev] {
+        struct lx_bus_netdev_state st {};
+        if (!ndev)
+            return true;
+        lx_bus_netdev_state(ndev, &st);
+        return st.queue_stopped != 0;
+    };
+    traffic.board_stack().attach(p);
+    traffic.board_stack().set_cpu_cost([&cpu](sc_time t, net::cpu_context c) {
+        cpu.run(t, c == net::cpu_context::process ? cpu_class::application : cpu_class::kernel);
+    });
 }
 
 } // namespace nicsim::bindings

@@ -32,8 +32,8 @@ traffic::endpoint_addr endpoint_addr_of(const std::array<uint8_t, 6>& mac, uint3
 std::string load_driver_modules(const std::string& family, const config::driver_config& drv);
 
 // After probe: the first netdev the driver (modname, variant) registered, its netif_rx frames
-// routed to the traffic's host side, then ndo_open (ip link set up). Sets `ndev`; returns "" or
-// why it failed.
+// routed to the traffic's host side (and, with a board stack, its netif_wake_queue to the
+// stack's qdisc), then ndo_open (ip link set up). Sets `ndev`; returns "" or why it failed.
 std::string open_netdev(const char* modname, const std::string& variant, traffic_session& traffic,
                         ::net_device*& ndev);
 
@@ -42,5 +42,13 @@ std::string open_netdev(const char* modname, const std::string& variant, traffic
 // of the profile is charged on `cpu` as application work. `ndev` is read when frames are sent.
 traffic::port host_traffic_port(host_cpu& cpu, ::net_device* const& ndev,
                                 const config::kernel_timing& k, sc_core::sc_time retry_poll);
+
+// The host's transmit side, whichever host model the traffic uses: the endpoint's port above,
+// or the board stack attached to the driver (ndo_start_xmit with the skb's destructor, so the
+// TSQ budget returns when the driver frees the skb; netif_xmit_stopped from the netdev's queue
+// state) with its CPU costs charged on `cpu` (process context as application work, softirq as
+// kernel work).
+void bind_host_to_driver(traffic_session& traffic, host_cpu& cpu, ::net_device* const& ndev,
+                         const config::kernel_timing& k, sc_core::sc_time retry_poll);
 
 } // namespace nicsim::bindings

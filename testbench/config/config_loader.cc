@@ -5,6 +5,10 @@
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
+#include <optional>
+#include <stdexcept>
+
+#include "testbench/net/net_settings.h"
 
 namespace nicsim::config {
 namespace fs = std::filesystem;
@@ -110,7 +114,38 @@ void read_platform(yaml_reader& r, platform_profile& p, bool require) {
     field(k, "timer_slack", p.kernel.timer_slack, require);
     field(k, "per_packet_stack_cost", p.kernel.per_packet_stack_cost, require);
     field(k, "per_byte_stack_cost", p.kernel.per_byte_stack_cost, require);
+    // Optional: without them the distributions have no spread (p99 = median).
+    const auto at_least_median = [](const duration& median) {
+        return check_fn<duration>([median](const duration& d) {
+            return d.ps == 0 || !(d < median)
+                       ? std::string()
+                       : std::string("must be >= the median (" + to_string(median) + ")");
+        });
+    };
+    p.kernel.irq_to_thread_latency_p99 =
+        k.optional<duration>("irq_to_thread_latency_p99", p.kernel.irq_to_thread_latency_p99,
+                             at_least_median(p.kernel.irq_to_thread_latency));
+    p.kernel.sched_wakeup_latency_p99 =
+        k.optional<duration>("sched_wakeup_latency_p99", p.kernel.sched_wakeup_latency_p99,
+                             at_least_median(p.kernel.sched_wakeup_latency));
     k.reject_unknown_keys();
+
+    // Optional section, like par_bus below: once present every key is required.
+    if (r.has("net_stack")) {
+        yaml_reader n = r.child("net_stack");
+        const bool all = require || !p.net_stack.present;
+        net_stack_costs& c = p.net_stack;
+        field(n, "per_syscall", c.per_syscall, all);
+        field(n, "per_byte_copied", c.per_byte_copied, all);
+        field(n, "per_segment_sent", c.per_segment_sent, all);
+        field(n, "per_segment_recv", c.per_segment_recv, all);
+        field(n, "per_ack_recv", c.per_ack_recv, all);
+        field(n, "per_ack_sent", c.per_ack_sent, all);
+        field(n, "per_skb_alloc", c.per_skb_alloc, all);
+        field(n, "per_skb_free", c.per_skb_free, all);
+        n.reject_unknown_keys();
+        c.present = true;
+    }
 
     yaml_reader s = section(r, "spi_host", require);
     field(s, "controller", p.spi_host.controller, require);
@@ -412,6 +447,51 @@ link_config read_link(yaml_reader r, const device_keys& keys) {
     return l;
 }
 
+// host.net.* / peer.net.*: each key is a Linux setting (net_settings.h), checked by the stack's
+// own parser so the loader and the run agree; the whole set is validated together.
+std::map<std::string, std::string> read_net_settings(std::optional<yaml_reader> r) {
+    std::map<std::string, std::string> out;
+    if (!r)
+        return out;
+    // net_settings says "net setting '<key>': why"; the reader puts the key's path in front.
+    const auto why = [](const std::string& what) {
+        const auto at = what.find("': ");
+        return what.rfind("net setting '", 0) == 0 && at != std::string::npos ? what.substr(at + 3)
+                                                                              : what;
+    };
+    net::net_settings probe;
+    for (const auto& [key, text] : r->scalar_entries()) {
+        try {
+            probe.set(key, text);
+        } catch (const std::invalid_argument& e) {
+            r->fail(key, why(e.what()));
+        }
+        out[key] = text;
+    }
+    try {
+        probe.validate();
+    } catch (const std::invalid_argument& e) {
+        // "net setting '<key>': ...": point at that key.
+        const std::string what = e.what();
+        const auto a = what.find('\''), b = what.find('\'', a + 1);
+        const std::string key = a != std::string::npos && b != std::string::npos
+                                    ? what.substr(a + 1, b - a - 1)
+                                    : out.begin()->first;
+        r->fail(out.count(key) ? key : out.begin()->first, why(what));
+    }
+    return out;
+}
+
+host_config read_host(yaml_reader host, yaml_reader peer) {
+    host_config h;
+    h.stack = host.one_of("stack", {"fixed_window", "linux"}, std::string("fixed_window"));
+    h.net = read_net_settings(host.optional_child("net"));
+    host.reject_unknown_keys();
+    h.peer_net = read_net_settings(peer.optional_child("net"));
+    peer.reject_unknown_keys();
+    return h;
+}
+
 trace_config read_trace(yaml_reader r) {
     trace_config t;
     t.vcd = r.optional<std::string>("vcd", "");
@@ -488,6 +568,7 @@ loaded_scenario load_scenario(const std::string& file, const load_options& optio
         read_driver(optional_section(r, "driver"), sc.device, *keys, options.known_variants);
     sc.traffic = read_traffic(r.child("traffic"));
     sc.link = read_link(optional_section(r, "link"), *keys);
+    sc.host = read_host(optional_section(r, "host"), optional_section(r, "peer"));
     sc.trace = read_trace(optional_section(r, "trace"));
     r.reject_unknown_keys();
     return out;

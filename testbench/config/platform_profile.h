@@ -32,11 +32,32 @@ struct kernel_timing {
     duration per_packet_stack_cost;
     // kernel.per_byte_stack_cost: CPU time per payload byte (copy to/from user, checksum).
     duration per_byte_stack_cost;
+    // kernel.irq_to_thread_latency_p99 / kernel.sched_wakeup_latency_p99: the 99th percentiles
+    // of the two latencies above (which are their medians); the linux host stack draws each as a
+    // seeded log-normal between them (testbench/net/jitter.h). Optional; default = the median
+    // (no variation).
+    duration irq_to_thread_latency_p99;
+    duration sched_wakeup_latency_p99;
+};
+
+// net_stack: the CPU cost of the board's network stack in named parts, used by the linux host
+// stack (host.stack: linux; testbench/net/stack_costs.h says where each is charged). Optional
+// section (all zero: a free stack); once present every key is required.
+struct net_stack_costs {
+    bool present = false;
+    duration per_syscall;      // net_stack.per_syscall: each write()/read() call
+    duration per_byte_copied;  // net_stack.per_byte_copied: each payload byte copied
+    duration per_segment_sent; // net_stack.per_segment_sent: each TCP segment built and queued
+    duration per_segment_recv; // net_stack.per_segment_recv: each data segment received
+    duration per_ack_recv;     // net_stack.per_ack_recv: each ACK processed by the sender
+    duration per_ack_sent;     // net_stack.per_ack_sent: each pure ACK sent by the receiver
+    duration per_skb_alloc;    // net_stack.per_skb_alloc: each skb allocated
+    duration per_skb_free;     // net_stack.per_skb_free: each skb freed
 };
 
 // Mirrors nicsim::spi::spi_host_timing (bus/spi/spi_timing.h) field by field.
 struct spi_host_config {
-    std::string controller;             // spi_host.controller: name, informational (e.g. atmel_spi)
+    std::string controller; // spi_host.controller: name, informational (e.g. atmel_spi)
     // spi_host.cpu_cost: how the controller's Linux driver spends the CPU per spi_sync
     // (testbench/board): "generic" (overhead on a core, PIO below dma_threshold holds the core)
     // or "bcm2835" (spi-bcm2835.c: short transfers busy-polled up to polling_limit, others by
@@ -63,16 +84,16 @@ struct spi_host_config {
 // without `par_bus` has no parallel bus, and a `device.bus: par` scenario on it is an error.
 // When the section is present every key in it is required. Timings are in bus-clock cycles.
 struct par_bus_config {
-    bool present = false;               // the profile has a par_bus section
-    std::string controller;             // par_bus.controller: name, informational (e.g. imx-weim)
-    std::uint64_t window_base = 0;      // par_bus.window_base: bus address of the chip-select window
-    frequency bus_clock;                // par_bus.bus_clock: controller clock the cycles count
-    unsigned issue_cycles = 0;          // par_bus.issue_cycles: load/store -> CS# asserted
-    unsigned addr_setup_cycles = 0;     // par_bus.addr_setup_cycles: CS#/address -> RD#/WR# low
-    unsigned read_strobe_cycles = 1;    // par_bus.read_strobe_cycles: RD# low time
-    unsigned write_strobe_cycles = 1;   // par_bus.write_strobe_cycles: WR# low time
-    unsigned hold_cycles = 0;           // par_bus.hold_cycles: strobe high -> CS#/address released
-    unsigned recovery_cycles = 0;       // par_bus.recovery_cycles: CS# high between accesses
+    bool present = false;             // the profile has a par_bus section
+    std::string controller;           // par_bus.controller: name, informational (e.g. imx-weim)
+    std::uint64_t window_base = 0;    // par_bus.window_base: bus address of the chip-select window
+    frequency bus_clock;              // par_bus.bus_clock: controller clock the cycles count
+    unsigned issue_cycles = 0;        // par_bus.issue_cycles: load/store -> CS# asserted
+    unsigned addr_setup_cycles = 0;   // par_bus.addr_setup_cycles: CS#/address -> RD#/WR# low
+    unsigned read_strobe_cycles = 1;  // par_bus.read_strobe_cycles: RD# low time
+    unsigned write_strobe_cycles = 1; // par_bus.write_strobe_cycles: WR# low time
+    unsigned hold_cycles = 0;         // par_bus.hold_cycles: strobe high -> CS#/address released
+    unsigned recovery_cycles = 0;     // par_bus.recovery_cycles: CS# high between accesses
 };
 
 // Mirrors nicsim::sdio::sdio_host_timing (bus/sdio/sdio_timing.h): the host's SD/MMC
@@ -81,15 +102,15 @@ struct par_bus_config {
 // present every key in it is required. The bus gaps the SD spec gives as ranges stay at the
 // spec's minimum (docs/bus-sdio.md).
 struct sdio_host_config {
-    bool present = false;           // the profile has an sdio_host section
-    std::string controller;         // sdio_host.controller: name, informational (e.g. atmel-mci)
-    frequency max_clock;            // sdio_host.max_clock: highest SD clock the controller makes
-    duration per_request_overhead;  // sdio_host.per_request_overhead: mmc_wait_for_req -> command
-    duration completion_overhead;   // sdio_host.completion_overhead: last bit -> caller resumes
-    duration per_block_overhead;    // sdio_host.per_block_overhead: stall between data blocks
-    byte_size dma_threshold;        // sdio_host.dma_threshold: CMD53 data >= this uses DMA; 0 = none
-    duration dma_setup;             // sdio_host.dma_setup: per DMA request
-    duration irq_latency;           // sdio_host.irq_latency: card IRQ recognised -> handler runs
+    bool present = false;          // the profile has an sdio_host section
+    std::string controller;        // sdio_host.controller: name, informational (e.g. atmel-mci)
+    frequency max_clock;           // sdio_host.max_clock: highest SD clock the controller makes
+    duration per_request_overhead; // sdio_host.per_request_overhead: mmc_wait_for_req -> command
+    duration completion_overhead;  // sdio_host.completion_overhead: last bit -> caller resumes
+    duration per_block_overhead;   // sdio_host.per_block_overhead: stall between data blocks
+    byte_size dma_threshold;       // sdio_host.dma_threshold: CMD53 data >= this uses DMA; 0 = none
+    duration dma_setup;            // sdio_host.dma_setup: per DMA request
+    duration irq_latency;          // sdio_host.irq_latency: card IRQ recognised -> handler runs
 };
 
 struct platform_profile {
@@ -98,8 +119,9 @@ struct platform_profile {
     std::string source_file; // set by the loader: the YAML file it came from
     cpu_config cpu;
     kernel_timing kernel;
+    net_stack_costs net_stack; // optional (net_stack.present)
     spi_host_config spi_host;
-    par_bus_config par_bus; // optional (par_bus.present)
+    par_bus_config par_bus;     // optional (par_bus.present)
     sdio_host_config sdio_host; // optional (sdio_host.present)
 };
 

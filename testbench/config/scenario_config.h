@@ -34,10 +34,9 @@ struct device_power_config {
     std::map<std::string, double> state_current_a; // device.power.currents.<state>
 };
 
-
 struct device_config {
-    std::string type; // device.type: a device binding linked into this binary
-    bus_type bus = bus_type::spi;             // device.bus: spi | sdio | par
+    std::string type;             // device.type: a device binding linked into this binary
+    bus_type bus = bus_type::spi; // device.bus: spi | sdio | par
     // device.bus_clock: SCK (spi) or SD clock (sdio) the driver requests (spi-max-frequency);
     // unused for par. Default and maximum per device and bus: its binding (docs/scenarios.md).
     frequency bus_clock;
@@ -84,6 +83,17 @@ struct link_config {
     duration latency; // link.latency: one-way delay through the peer (100us, assumption)
 };
 
+// The network stacks of the two hosts (docs/host-stack.md).
+struct host_config {
+    // host.stack: "linux" (testbench/net: TCP with congestion control, TSQ, qdisc, named CPU
+    // costs, seeded jitter) or "fixed_window" (testbench/traffic: the closed-form TCP with a
+    // fixed window and one per-packet cost, kernel.per_packet_stack_cost).
+    std::string stack = "fixed_window";
+    // host.net.<name>: the board's settings by their Linux names (net_settings.h), as text;
+    // peer.net.<name>: the far host's. Checked by the loader.
+    std::map<std::string, std::string> net, peer_net;
+};
+
 struct trace_config {
     std::string vcd;       // trace.vcd: VCD waveform file ("" = off)
     std::string timeline;  // trace.timeline: Trace Event JSON file ("" = off)
@@ -104,6 +114,7 @@ struct scenario_config {
     driver_config driver;
     traffic_config traffic;
     link_config link;
+    host_config host;
     trace_config trace;
 };
 

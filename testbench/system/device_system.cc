@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "testbench/system/device_system.h"
 
+#include <optional>
+
 #include "testbench/runner.h"
+#include "testbench/system/host_stacks.h"
 
 namespace nicsim {
 
@@ -22,23 +25,33 @@ device_system::device_system(sc_core::sc_module_name name, const config::scenari
                              const config::platform_profile& platform, attach_fn attach)
     : sc_module(name), m_sc(scenario), m_board(platform) {
     m_device = (attach ? attach : by_type(m_sc))(m_board, m_sc);
-    m_traffic = std::make_unique<traffic_session>(m_sc.traffic, m_sc.seed, m_device->host_addr(),
-                                                  m_device->peer_addr());
-    m_device->bind_traffic(*m_traffic);
+    std::optional<traffic_session::stack_configs> stacks;
+    if (m_sc.host.stack == "linux")
+        stacks = system::host_stack_configs(m_sc, platform);
+    m_traffic =
+        std::make_unique<traffic_session>(m_sc.traffic, m_sc.seed, m_device->host_addr(),
+                                          m_device->peer_addr(), stacks ? &*stacks : nullptr);
     // Opt-in traces (scenario.trace): nothing is attached when they are off.
     if ((m_trace = trace::trace_session::open(m_sc.trace))) {
         m_trace->attach_tasks();
         m_device->attach_traces(*m_trace);
-        m_trace->attach_frames(m_traffic->host_side(), "host",
-                               "the board's network device: into ndo_start_xmit, out of netif_rx");
-        m_trace->attach_frames(m_traffic->peer_side(), "peer",
-                               "the far host's network stack, behind the link partner");
+        // Interfaces in this order (host first): two statements, not two arguments.
+        auto host = m_trace->frame_tap(
+            "host", "the board's network device: into ndo_start_xmit, out of netif_rx");
+        auto peer =
+            m_trace->frame_tap("peer", "the far host's network stack, behind the link partner");
+        m_traffic->set_taps(std::move(host), std::move(peer));
     }
+    m_device->bind_traffic(*m_traffic);
     SC_HAS_PROCESS(device_system);
     SC_THREAD(main);
 }
 
-device_system::~device_system() = default;
+device_system::~device_system() {
+    // The capture taps point into the trace session, which goes first.
+    if (m_traffic)
+        m_traffic->set_taps({}, {});
+}
 
 void device_system::main() {
     system::run_control::hooks h;

@@ -15,7 +15,7 @@ sc_core::sc_time to_sc(config::duration d) {
 
 traffic_session::traffic_session(const config::traffic_config& cfg, std::uint64_t seed,
                                  const traffic::endpoint_addr& host,
-                                 const traffic::endpoint_addr& peer)
+                                 const traffic::endpoint_addr& peer, const stack_configs* stacks)
     : m_cfg(cfg) {
     const bool tx = config::is_tx(cfg.kind);
     const traffic::endpoint_addr& from = tx ? host : peer;
@@ -25,6 +25,21 @@ traffic_session::traffic_session(const config::traffic_config& cfg, std::uint64_
     case traffic_kind::ttcp_rx:
     case traffic_kind::iperf_tx:
     case traffic_kind::iperf_rx: {
+        if (stacks) {
+            net::linux_tcp_flow_config c;
+            c.board = host;
+            c.peer = peer;
+            c.board_sends = tx;
+            c.total_bytes = cfg.bytes.bytes;
+            c.write_size = static_cast<std::uint32_t>(cfg.write_size.bytes);
+            // ttcp -r reads with the same buffer size it would write with (-l).
+            c.read_size = c.write_size;
+            c.seed = seed;
+            c.board_stack = stacks->board;
+            c.peer_stack = stacks->peer;
+            m_linux = std::make_unique<net::linux_tcp_flow>("tcp", c);
+            return;
+        }
         traffic::tcp_bulk_config c;
         c.sender = from;
         c.receiver = to;
@@ -75,7 +90,84 @@ traffic_session::traffic_session(const config::traffic_config& cfg, std::uint64_
                                     config::to_string(cfg.kind));
 }
 
+traffic::endpoint& traffic_session::host_side() {
+    if (!m_host)
+        throw std::logic_error(
+            "traffic_session: the flow runs over the linux stacks, not endpoints");
+    return *m_host;
+}
+
+traffic::endpoint& traffic_session::peer_side() {
+    if (!m_peer)
+        throw std::logic_error(
+            "traffic_session: the flow runs over the linux stacks, not endpoints");
+    return *m_peer;
+}
+
+net::host_stack& traffic_session::board_stack() {
+    if (!m_linux)
+        throw std::logic_error("traffic_session: the flow runs over endpoints, not stacks");
+    return m_linux->board_stack();
+}
+
+net::host_stack& traffic_session::peer_stack() {
+    if (!m_linux)
+        throw std::logic_error("traffic_session: the flow runs over endpoints, not stacks");
+    return m_linux->peer_stack();
+}
+
+void traffic_session::host_rx(const std::uint8_t* data, std::size_t len) {
+    if (!m_linux) {
+        m_host->receive(data, len); // the endpoint taps it itself
+        return;
+    }
+    if (m_host_tap)
+        m_host_tap(false, data, len);
+    m_linux->board_stack().netif_rx(data, len);
+}
+
+void traffic_session::peer_rx(const std::uint8_t* data, std::size_t len) {
+    if (!m_linux) {
+        m_peer->receive(data, len);
+        return;
+    }
+    if (m_peer_tap)
+        m_peer_tap(false, data, len);
+    m_linux->peer_stack().netif_rx(data, len);
+}
+
+void traffic_session::bind_peer(traffic::send_fn send) {
+    if (!m_linux) {
+        traffic::port p;
+        p.send = std::move(send);
+        m_peer->bind(p);
+        return;
+    }
+    // The peer PC's NIC: takes every frame at once (a desktop's gigabit NIC is never the
+    // bottleneck here) and frees the skb when it is handed on, as its TX completion would.
+    net::netdev_port p;
+    p.xmit = [this, send = std::move(send)](net::skb_ptr& s) {
+        net::skb_ptr mine = std::move(s);
+        if (m_peer_tap)
+            m_peer_tap(true, mine->data.data(), mine->data.size());
+        send(std::move(mine->data));
+        return net::netdev_tx::ok;
+    };
+    m_linux->peer_stack().attach(p);
+}
+
+void traffic_session::set_taps(traffic::frame_tap_fn host, traffic::frame_tap_fn peer) {
+    m_host_tap = std::move(host);
+    m_peer_tap = std::move(peer);
+    if (m_host)
+        m_host->set_tap(m_host_tap);
+    if (m_peer)
+        m_peer->set_tap(m_peer_tap);
+}
+
 void traffic_session::start() {
+    if (m_linux)
+        m_linux->start();
     if (m_tcp)
         m_tcp->start();
     if (m_udp)
@@ -85,6 +177,8 @@ void traffic_session::start() {
 }
 
 const sc_core::sc_event& traffic_session::done_event() const {
+    if (m_linux)
+        return m_linux->done_event();
     if (m_tcp)
         return m_tcp->done_event();
     if (m_udp)
@@ -93,6 +187,8 @@ const sc_core::sc_event& traffic_session::done_event() const {
 }
 
 bool traffic_session::finished() const {
+    if (m_linux)
+        return m_linux->finished();
     if (m_tcp)
         return m_tcp->finished();
     if (m_udp)
@@ -101,6 +197,8 @@ bool traffic_session::finished() const {
 }
 
 bool traffic_session::failed() const {
+    if (m_linux)
+        return m_linux->result().failed;
     if (m_tcp)
         return m_tcp->result().failed;
     if (m_udp)
@@ -109,6 +207,8 @@ bool traffic_session::failed() const {
 }
 
 std::string traffic_session::error() const {
+    if (m_linux)
+        return m_linux->result().error;
     if (m_tcp)
         return m_tcp->result().error;
     if (m_udp)
@@ -120,7 +220,16 @@ report::flow_report traffic_session::flow_report() const {
     report::flow_report f;
     f.kind = config::to_string(m_cfg.kind);
     f.direction = config::is_tx(m_cfg.kind) ? "tx" : "rx";
-    if (m_tcp) {
+    if (m_linux) {
+        const auto r = m_linux->result();
+        f.name = "tcp";
+        f.bytes = r.bytes_delivered;
+        f.frames = r.segments_sent;
+        if (r.finished && !r.failed) {
+            f.active_time_s = (r.last_ack - r.first_write).to_seconds();
+            f.goodput_bps = r.goodput_bps;
+        }
+    } else if (m_tcp) {
         const auto& r = m_tcp->result();
         f.name = "tcp";
         f.bytes = r.bytes_delivered;

@@ -2,6 +2,14 @@
 // Builds the traffic flow a scenario asks for (ttcp/iperf bulk TCP, UDP flood, ping) between a
 // host-side and a peer-side address, and turns its result into a flow report. Shared by every
 // device system: the system only decides what carries the frames on each side.
+//
+// Two host models (host.stack, docs/host-stack.md): with `linux` a TCP flow runs between two
+// Linux-like network stacks (testbench/net: the board's, attached to the real driver's netdev,
+// and the peer's, attached to the link partner); with `fixed_window`, and for UDP and ping in
+// either, the flow's own endpoints (testbench/traffic) send and receive the frames. Whoever
+// carries frames calls host_rx()/peer_rx() with what arrives and binds the transmit side with
+// bind_peer() and, on the host, either host_side().bind() (endpoints) or board_stack()->attach()
+// (a stack; uses_stack() says which).
 #pragma once
 
 #include <memory>
@@ -10,6 +18,7 @@
 #include <systemc>
 
 #include "testbench/config/scenario_config.h"
+#include "testbench/net/linux_tcp_flow.h"
 #include "testbench/report/report.h"
 #include "testbench/traffic/endpoint.h"
 #include "testbench/traffic/ping_flow.h"
@@ -21,11 +30,33 @@ namespace nicsim {
 class traffic_session {
   public:
     // The flow does not start by itself: call start() once the interface is up.
+    // `stacks` (board, peer) is used when the flow runs over the linux stacks: TCP kinds with
+    // stacks given; null (or UDP/ping): the flow's endpoints.
+    struct stack_configs {
+        net::host_stack_config board, peer;
+    };
     traffic_session(const config::traffic_config& cfg, std::uint64_t seed,
-                    const traffic::endpoint_addr& host, const traffic::endpoint_addr& peer);
+                    const traffic::endpoint_addr& host, const traffic::endpoint_addr& peer,
+                    const stack_configs* stacks = nullptr);
 
-    traffic::endpoint& host_side() { return *m_host; }
-    traffic::endpoint& peer_side() { return *m_peer; }
+    // The flow runs over the linux stacks (board_stack()/peer_stack() are set) rather than over
+    // endpoints (host_side()/peer_side()); throw std::logic_error when asked for the other.
+    bool uses_stack() const { return static_cast<bool>(m_linux); }
+    traffic::endpoint& host_side();
+    traffic::endpoint& peer_side();
+    net::host_stack& board_stack();
+    net::host_stack& peer_stack();
+    const net::linux_tcp_flow* linux_flow() const { return m_linux.get(); }
+
+    // Frames that arrived: out of the board's netif_rx / at the peer from the link partner.
+    void host_rx(const std::uint8_t* data, std::size_t len);
+    void peer_rx(const std::uint8_t* data, std::size_t len);
+    // The peer's transmit side: `send` hands a frame to the link partner (never blocks).
+    void bind_peer(traffic::send_fn send);
+    // Captures (pcap): every frame sent or received at the host's netdev / at the peer.
+    void set_taps(traffic::frame_tap_fn host, traffic::frame_tap_fn peer);
+    // The board's transmit tap, for whoever carries the board stack's frames to the driver.
+    const traffic::frame_tap_fn& host_tap() const { return m_host_tap; }
 
     void start();
     const sc_core::sc_event& done_event() const;
@@ -39,6 +70,8 @@ class traffic_session {
     std::unique_ptr<traffic::tcp_bulk_flow> m_tcp;
     std::unique_ptr<traffic::udp_flood_flow> m_udp;
     std::unique_ptr<traffic::ping_flow> m_ping;
+    std::unique_ptr<net::linux_tcp_flow> m_linux;
+    traffic::frame_tap_fn m_host_tap, m_peer_tap;
     traffic::endpoint* m_host = nullptr;
     traffic::endpoint* m_peer = nullptr;
 };

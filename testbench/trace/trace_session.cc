@@ -456,28 +456,25 @@ trace_session::trace_session(const config::trace_config& cfg)
                         [&] { return std::make_unique<pcapng_writer>(cfg.pcap); });
 }
 
-void trace_session::attach_frames(traffic::endpoint& ep, const std::string& name,
-                                  const std::string& description) {
+traffic::frame_tap_fn trace_session::frame_tap(const std::string& name,
+                                               const std::string& description) {
     if (!m_pcap)
-        return;
+        return {};
     const unsigned id = m_pcap->add_interface(name, description);
-    m_tapped.push_back(&ep);
     pcapng_writer* pcap = m_pcap.get();
     const window w = m_win;
-    ep.set_tap([pcap, id, w](bool sent, const uint8_t* data, size_t len) {
+    return [pcap, id, w](bool sent, const uint8_t* data, size_t len) {
         const uint64_t t = to_ps(sc_core::sc_time_stamp());
         if (!w.contains(t))
             return;
         pcap->packet(id, t, data, len,
                      sent ? pcapng_writer::direction::outbound : pcapng_writer::direction::inbound);
-    });
+    };
 }
 
 trace_session::~trace_session() {
     // Adapters detach from the parts (lx_kit's global observer above all) before the writers go.
     m_adapters.clear();
-    for (traffic::endpoint* ep : m_tapped)
-        ep->set_tap({});
 }
 
 void trace_session::attach_spi(spi::spi_host& host, const std::string& bus,

@@ -51,10 +51,10 @@ class trace_session {
     void attach_power(wilc::power_model& pm, const std::string& chip);
     // The lx_kit runtime's tasks (one per process): a "driver" process with a thread per task.
     void attach_tasks();
-    // The frames one traffic endpoint sends and receives, as a pcap interface `name` (only with
-    // trace.pcap; inside the trace window).
-    void attach_frames(traffic::endpoint& ep, const std::string& name,
-                       const std::string& description);
+    // A capture point for frames sent and received, as a pcap interface `name`: the tap to call
+    // with each frame (it records only inside the trace window). Empty without trace.pcap. The
+    // caller stops calling it before the session goes.
+    traffic::frame_tap_fn frame_tap(const std::string& name, const std::string& description);
 
     // Ends open spans at the current simulated time, detaches from lx_kit, writes and closes the
     // files. Call after sc_start() returned (also after a failed run: the trace shows why).
@@ -93,7 +93,6 @@ class trace_session {
     std::unique_ptr<timeline_writer> m_timeline;
     std::unique_ptr<txn_log> m_log;
     std::unique_ptr<pcapng_writer> m_pcap;
-    std::vector<traffic::endpoint*> m_tapped;
     std::string m_vcd_path;
     std::vector<std::unique_ptr<bus_track>> m_buses;
     std::vector<std::pair<std::string, int>> m_chips;

@@ -230,9 +230,10 @@ TEST(ScenarioConfig, UnknownNamesListTheKnownOnes) {
         o.known_variants = std::move(variants);
         return load_error(scenario(test_dir(), ""), o);
     };
-    EXPECT_NE(err("device.type=wilc3000")
-                  .find("device.type: unknown value 'wilc3000' (known: wilc1000, ks8851, enc28j60)"),
-              std::string::npos);
+    EXPECT_NE(
+        err("device.type=wilc3000")
+            .find("device.type: unknown value 'wilc3000' (known: wilc1000, ks8851, enc28j60)"),
+        std::string::npos);
     EXPECT_NE(err("device.bus=i2c").find("device.bus: unknown value 'i2c' (known: spi, sdio, par)"),
               std::string::npos);
     EXPECT_NE(err("device.bus=par").find("wilc1000 has no parallel bus interface"),
@@ -373,4 +374,35 @@ TEST(PlatformProfile, EveryKeyIsRequiredAndValuesChecked) {
     } catch (const config_error& e) {
         EXPECT_EQ(std::string(e.what()), "--set cpu.cores=0: cpu.cores: must be >= 1 (got '0')");
     }
+}
+
+TEST(ScenarioConfig, HostStackAndLinuxSettingsParseByTheirLinuxNames) {
+    const auto l = load_scenario(
+        scenario(test_dir(), "host:\n"
+                             "  stack: linux\n"
+                             "  net: {sk_pacing_shift: 8, tcp_limit_output_bytes: 262144,\n"
+                             "        tcp_wmem: \"4096 16384 65536\"}\n"
+                             "peer:\n"
+                             "  net: {tcp_congestion_control: reno}\n"));
+    EXPECT_EQ(l.scenario.host.stack, "linux");
+    EXPECT_EQ(l.scenario.host.net.at("sk_pacing_shift"), "8");
+    EXPECT_EQ(l.scenario.host.net.at("tcp_limit_output_bytes"), "262144");
+    EXPECT_EQ(l.scenario.host.peer_net.at("tcp_congestion_control"), "reno");
+    // Default: the fixed-window model.
+    EXPECT_EQ(load_scenario(scenario(test_dir(), "")).scenario.host.stack, "fixed_window");
+}
+
+TEST(ScenarioConfig, BadHostSettingsNameTheKey) {
+    auto err = [](const std::string& body) { return load_error(scenario(test_dir(), body)); };
+    const std::string stack = err("host: {stack: bsd}\n");
+    EXPECT_NE(stack.find("host.stack"), std::string::npos) << stack;
+    EXPECT_NE(stack.find("linux"), std::string::npos) << stack;
+    const std::string unknown = err("host: {net: {tcp_no_such_sysctl: 1}}\n");
+    EXPECT_NE(unknown.find("host.net.tcp_no_such_sysctl"), std::string::npos) << unknown;
+    const std::string bad = err("peer: {net: {tcp_congestion_control: bbr9}}\n");
+    EXPECT_NE(bad.find("peer.net.tcp_congestion_control"), std::string::npos) << bad;
+    load_options o;
+    o.overrides = {"host.net.sk_pacing_shift=banana"};
+    const std::string set = load_error(scenario(test_dir(), ""), o);
+    EXPECT_NE(set.find("host.net.sk_pacing_shift"), std::string::npos) << set;
 }

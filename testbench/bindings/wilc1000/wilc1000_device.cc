@@ -80,18 +80,15 @@ void wilc1000_device::bind_traffic(traffic_session& traffic) {
     // How often the application retries while the driver has stopped the netdev queue.
     // Assumption: the real stack is woken by netif_wake_queue; 50 us bounds the extra delay.
     const sc_core::sc_time queue_stopped_poll(50, sc_core::SC_US);
-    traffic.host_side().bind(
-        host_traffic_port(m_board.cpu(), m_ndev, m_board.profile().kernel, queue_stopped_poll));
-    traffic::port peer;
+    bind_host_to_driver(traffic, m_board.cpu(), m_ndev, m_board.profile().kernel,
+                        queue_stopped_poll);
     const sc_core::sc_time latency = to_sc(m_sc.link.latency);
     air_link& air = *m_air;
-    peer.send = [&air, latency](std::vector<uint8_t> f) {
+    traffic.bind_peer([&air, latency](std::vector<uint8_t> f) {
         air.peer_send(std::move(f), sc_core::sc_time_stamp() + latency);
-    };
-    traffic.peer_side().bind(peer);
-    air.set_peer_sink([&traffic](const air_frame& f) {
-        traffic.peer_side().receive(f.bytes.data(), f.bytes.size());
     });
+    air.set_peer_sink(
+        [&traffic](const air_frame& f) { traffic.peer_rx(f.bytes.data(), f.bytes.size()); });
 }
 
 std::string wilc1000_device::bring_up(traffic_session& traffic) {
