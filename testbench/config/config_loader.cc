@@ -484,7 +484,7 @@ std::map<std::string, std::string> read_net_settings(std::optional<yaml_reader> 
 
 host_config read_host(yaml_reader host, yaml_reader peer) {
     host_config h;
-    h.stack = host.one_of("stack", {"fixed_window", "linux"}, std::string("fixed_window"));
+    h.stack = host.one_of("stack", {"linux", "fixed_window"}, std::string("linux"));
     h.net = read_net_settings(host.optional_child("net"));
     host.reject_unknown_keys();
     h.peer_net = read_net_settings(peer.optional_child("net"));
@@ -569,6 +569,17 @@ loaded_scenario load_scenario(const std::string& file, const load_options& optio
     sc.traffic = read_traffic(r.child("traffic"));
     sc.link = read_link(optional_section(r, "link"), *keys);
     sc.host = read_host(optional_section(r, "host"), optional_section(r, "peer"));
+    if (sc.host.stack == "linux") {
+        // The fixed-window model's two TCP knobs have no meaning for the linux stack: its window
+        // is autotuned from tcp_rmem/tcp_wmem and its MSS follows the MTU.
+        yaml_reader t = r.child("traffic");
+        if (t.has("window"))
+            t.fail("window", "not used by host.stack linux, whose windows are autotuned; set "
+                             "host.net.tcp_rmem / peer.net.tcp_rmem (or host.stack: fixed_window)");
+        if (t.has("segment_size"))
+            t.fail("segment_size", "not used by host.stack linux, whose MSS follows the MTU; "
+                                   "set host.net.mtu (or host.stack: fixed_window)");
+    }
     sc.trace = read_trace(optional_section(r, "trace"));
     r.reject_unknown_keys();
     return out;

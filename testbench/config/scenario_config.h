@@ -88,7 +88,7 @@ struct host_config {
     // host.stack: "linux" (testbench/net: TCP with congestion control, TSQ, qdisc, named CPU
     // costs, seeded jitter) or "fixed_window" (testbench/traffic: the closed-form TCP with a
     // fixed window and one per-packet cost, kernel.per_packet_stack_cost).
-    std::string stack = "fixed_window";
+    std::string stack = "linux";
     // host.net.<name>: the board's settings by their Linux names (net_settings.h), as text;
     // peer.net.<name>: the far host's. Checked by the loader.
     std::map<std::string, std::string> net, peer_net;

@@ -77,6 +77,11 @@ void host_stack::qdisc_run() {
             } else if (m_port.xmit(list[i]) == netdev_tx::busy) {
                 ++m_tx_busy;
                 stop = true;
+                // NETDEV_TX_BUSY with the queue still running (ks8851_par: no TX space, no
+                // netif_stop_queue): dev_requeue_skb -> __netif_schedule, so net_tx_action runs
+                // the qdisc again in the next softirq round; nobody will wake the queue.
+                if (!m_port.queue_stopped || !m_port.queue_stopped())
+                    m_work.notify(busy_retry);
             } else {
                 ++m_tx_frames;
                 continue;

@@ -95,6 +95,12 @@ class host_stack : public sc_core::sc_module {
             m_cpu_cost(t, c);
     }
 
+    // How soon net_tx_action retries after NETDEV_TX_BUSY on a running queue. Linux retries in
+    // the next softirq round, at once; the driver's own register reads in each attempt pace
+    // that spin. Assumption: 1 us keeps a driver that refuses without a bus access from
+    // spinning in zero time.
+    static inline const sc_core::sc_time busy_retry{1, sc_core::SC_US};
+
     host_stack_config m_cfg;
     netdev_port m_port;
     cpu_cost_fn m_cpu_cost;

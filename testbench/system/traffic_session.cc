@@ -88,6 +88,11 @@ traffic_session::traffic_session(const config::traffic_config& cfg, std::uint64_
     if (!m_host)
         throw std::invalid_argument(std::string("traffic kind not supported: ") +
                                     config::to_string(cfg.kind));
+    if (stacks) {
+        m_host_rx_latency = std::make_unique<net::rx_latency>(
+            "host_rx_latency", seed, stacks->board.irq_to_thread, stacks->board.sched_wakeup,
+            [this](const std::uint8_t* d, std::size_t n) { m_host->receive(d, n); });
+    }
 }
 
 traffic::endpoint& traffic_session::host_side() {
@@ -117,6 +122,12 @@ net::host_stack& traffic_session::peer_stack() {
 }
 
 void traffic_session::host_rx(const std::uint8_t* data, std::size_t len) {
+    if (m_host_rx_latency) {
+        if (m_host_tap) // captured out of netif_rx, before the latencies
+            m_host_tap(false, data, len);
+        m_host_rx_latency->receive(data, len);
+        return;
+    }
     if (!m_linux) {
         m_host->receive(data, len); // the endpoint taps it itself
         return;
@@ -159,8 +170,14 @@ void traffic_session::bind_peer(traffic::send_fn send) {
 void traffic_session::set_taps(traffic::frame_tap_fn host, traffic::frame_tap_fn peer) {
     m_host_tap = std::move(host);
     m_peer_tap = std::move(peer);
-    if (m_host)
+    if (m_host && m_host_rx_latency) { // received frames are captured in host_rx()
+        m_host->set_tap([this](bool sent, const std::uint8_t* d, std::size_t n) {
+            if (sent && m_host_tap)
+                m_host_tap(sent, d, n);
+        });
+    } else if (m_host) {
         m_host->set_tap(m_host_tap);
+    }
     if (m_peer)
         m_peer->set_tap(m_peer_tap);
 }

@@ -6,7 +6,9 @@
 // Two host models (host.stack, docs/host-stack.md): with `linux` a TCP flow runs between two
 // Linux-like network stacks (testbench/net: the board's, attached to the real driver's netdev,
 // and the peer's, attached to the link partner); with `fixed_window`, and for UDP and ping in
-// either, the flow's own endpoints (testbench/traffic) send and receive the frames. Whoever
+// either, the flow's own endpoints (testbench/traffic) send and receive the frames (with
+// `linux`, frames reach the board's endpoint after the stack's seeded receive latencies,
+// net/rx_latency.h, so ping's RTTs spread as on a board). Whoever
 // carries frames calls host_rx()/peer_rx() with what arrives and binds the transmit side with
 // bind_peer() and, on the host, either host_side().bind() (endpoints) or board_stack()->attach()
 // (a stack; uses_stack() says which).
@@ -19,6 +21,7 @@
 
 #include "testbench/config/scenario_config.h"
 #include "testbench/net/linux_tcp_flow.h"
+#include "testbench/net/rx_latency.h"
 #include "testbench/report/report.h"
 #include "testbench/traffic/endpoint.h"
 #include "testbench/traffic/ping_flow.h"
@@ -71,6 +74,8 @@ class traffic_session {
     std::unique_ptr<traffic::udp_flood_flow> m_udp;
     std::unique_ptr<traffic::ping_flow> m_ping;
     std::unique_ptr<net::linux_tcp_flow> m_linux;
+    // UDP and ping with the linux host model: the board's receive latencies before the endpoint.
+    std::unique_ptr<net::rx_latency> m_host_rx_latency;
     traffic::frame_tap_fn m_host_tap, m_peer_tap;
     traffic::endpoint* m_host = nullptr;
     traffic::endpoint* m_peer = nullptr;

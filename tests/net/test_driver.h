@@ -24,7 +24,8 @@ inline tcp_addr addr_b() {
 // Holds accepted skbs. Flow control as the real drivers do it: netif_stop_queue once `stop_at`
 // skbs are held, netif_wake_queue when fewer than `wake_below` remain (wilc1000:
 // FLOW_CONTROL_UPPER/LOWER_THRESHOLD). With `busy_when_full` it instead returns NETDEV_TX_BUSY
-// when full and never stops the queue (a driver relying on the qdisc's requeue).
+// when full and never stops or wakes the queue (a driver relying on the qdisc's requeue and
+// net_tx_action's retry, as ks8851_par does).
 struct holding_driver {
     std::size_t stop_at = 1000000;
     std::size_t wake_below = 0;
@@ -59,8 +60,7 @@ struct holding_driver {
             stopped = false;
             stack->netif_wake_queue();
         }
-        if (busy_when_full)
-            stack->netif_wake_queue();
+        // busy_when_full: nothing wakes the queue (ks8851_par); the qdisc retries by itself.
     }
 };
 

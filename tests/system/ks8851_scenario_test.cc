@@ -28,8 +28,13 @@ TEST(Ks8851Scenario, SpiIperfRxReproducesTheCalibrationPoint) {
     EXPECT_EQ(d.irqs, sys.chip().core.stats().isr_reads);
     ASSERT_TRUE(report::frames_per_irq(d));
     EXPECT_GT(*report::frames_per_irq(d), 1.0) << "RX threshold coalescing under load";
-    EXPECT_EQ(sys.chip().core.stats().rx_overruns, 0u) << "window sized to the 12 KB RXQ";
-    EXPECT_TRUE(r.findings.empty());
+    // No window cap stands in for congestion control any more: the 100 Mbit/s peer overruns the
+    // chip's 12 KB RX queue, the lost segments are retransmitted and CUBIC backs off.
+    EXPECT_GT(sys.chip().core.stats().rx_overruns, 0u);
+    ASSERT_NE(sys.traffic().linux_flow(), nullptr);
+    EXPECT_GT(sys.traffic().linux_flow()->result().retransmits, 0u);
+    for (const auto& f : r.findings)
+        EXPECT_EQ(f.severity, "info") << f.message; // the RXOI count the 6.1 driver lacks
 }
 
 TEST(Ks8851Scenario, SpiPingReportsRttMinAvgMaxMdev) {
@@ -46,9 +51,10 @@ TEST(Ks8851Scenario, SpiPingReportsRttMinAvgMaxMdev) {
     const auto& f = r.flows[0];
     EXPECT_EQ(f.kind, "ping");
     ASSERT_TRUE(f.rtt.has_value());
-    EXPECT_LE(f.rtt->min_ms, f.rtt->avg_ms);
-    EXPECT_LE(f.rtt->avg_ms, f.rtt->max_ms);
-    EXPECT_GE(f.rtt->mdev_ms, 0.0);
+    // The board's receive latencies are seeded distributions (rpi-class p99s): RTTs spread.
+    EXPECT_LT(f.rtt->min_ms, f.rtt->avg_ms);
+    EXPECT_LT(f.rtt->avg_ms, f.rtt->max_ms);
+    EXPECT_GT(f.rtt->mdev_ms, 0.0);
     // A lone reply waits for the RX duration timer the driver programs (RXDTTR = 1000 us).
     EXPECT_GE(f.rtt->min_ms, 1.0);
     EXPECT_LT(f.rtt->max_ms, 5.0);
@@ -76,14 +82,16 @@ TEST(Ks8851Scenario, SpiPingReportsRttMinAvgMaxMdev) {
 }
 
 TEST(Ks8851Scenario, ParIperfTxIsWireLimited) {
-    const auto l = ks_load("ks8851-par-iperf-tx.yaml", {"traffic.bytes=2MiB"});
+    // 8 MiB: long enough that slow start (from 10 segments) is a small part of the run.
+    const auto l = ks_load("ks8851-par-iperf-tx.yaml", {"traffic.bytes=8MiB"});
     ks8851_test_system sys("system", l.scenario, l.platform);
     const auto r = sys.run();
     EXPECT_EQ(r.end_reason, "traffic complete");
-    EXPECT_EQ(r.flows.at(0).bytes, 2u << 20);
-    // 1460 payload bytes per 1538 byte times on 100BASE-TX: at most 94.9 Mbit/s of goodput. The
-    // EIM moves a frame in ~50 us (< 123 us on the wire), so the wire is the limit.
-    EXPECT_LT(r.flows[0].goodput_bps, 100e6 * 1460 / 1538 * 1.0001);
+    EXPECT_EQ(r.flows.at(0).bytes, 8u << 20);
+    // 1448 payload bytes (MSS with timestamps) per 1538 byte times on 100BASE-TX: at most
+    // 94.1 Mbit/s of goodput. The EIM moves a frame in ~50 us (< 123 us on the wire), so the
+    // wire is the limit.
+    EXPECT_LT(r.flows[0].goodput_bps, 100e6 * 1448 / 1538 * 1.0001);
     EXPECT_GT(r.flows[0].goodput_bps, 85e6);
     EXPECT_EQ(r.devices.at(0).bus, "par");
     EXPECT_TRUE(r.findings.empty());

@@ -56,8 +56,7 @@ TEST(ScenarioConfig, ShippedScenarioParsesToExpectedValues) {
     EXPECT_EQ(s.driver.module_params.at("enable_crc7"), "false");
     EXPECT_EQ(s.traffic.kind, traffic_kind::ttcp_tx);
     EXPECT_EQ(s.traffic.bytes.bytes, 16777216u);
-    EXPECT_EQ(s.traffic.segment_size.bytes, 1460u);
-    EXPECT_EQ(s.traffic.window.bytes, 16384u);
+    EXPECT_EQ(s.host.stack, "linux"); // the window and MSS are the stack's
     EXPECT_DOUBLE_EQ(s.link.phy_rate.bps, 72.2e6);
     EXPECT_EQ(l.platform.name, "sama5-class");
     EXPECT_EQ(l.platform.cpu.cores, 1u);
@@ -388,8 +387,27 @@ TEST(ScenarioConfig, HostStackAndLinuxSettingsParseByTheirLinuxNames) {
     EXPECT_EQ(l.scenario.host.net.at("sk_pacing_shift"), "8");
     EXPECT_EQ(l.scenario.host.net.at("tcp_limit_output_bytes"), "262144");
     EXPECT_EQ(l.scenario.host.peer_net.at("tcp_congestion_control"), "reno");
-    // Default: the fixed-window model.
-    EXPECT_EQ(load_scenario(scenario(test_dir(), "")).scenario.host.stack, "fixed_window");
+    // Default: the linux stack.
+    EXPECT_EQ(load_scenario(scenario(test_dir(), "")).scenario.host.stack, "linux");
+}
+
+TEST(ScenarioConfig, TheFixedWindowKnobsAreRefusedOnTheLinuxStack) {
+    auto err = [](const std::string& set) {
+        load_options o;
+        o.overrides = {set};
+        return load_error(scenario(test_dir(), ""), o);
+    };
+    const std::string w = err("traffic.window=16KiB");
+    EXPECT_NE(w.find("traffic.window: not used by host.stack linux"), std::string::npos) << w;
+    EXPECT_NE(w.find("host.net.tcp_rmem"), std::string::npos) << w;
+    const std::string m = err("traffic.segment_size=1460B");
+    EXPECT_NE(m.find("traffic.segment_size: not used by host.stack linux"), std::string::npos) << m;
+    // On the fixed-window model both keep their meaning.
+    load_options o;
+    o.overrides = {"traffic.window=16KiB"};
+    const auto l = load_scenario(scenario(test_dir(), "host: {stack: fixed_window}\n"), o);
+    EXPECT_EQ(l.scenario.host.stack, "fixed_window");
+    EXPECT_EQ(l.scenario.traffic.window.bytes, 16384u);
 }
 
 TEST(ScenarioConfig, BadHostSettingsNameTheKey) {

@@ -54,11 +54,13 @@ std::string slurp(const fs::path& p) {
 
 const std::string k_exe = NICSIM_EXE;
 
-// 2 × 2 points of the KS8851 calibration scenario with 64 KiB of traffic each (~0.1 s a point).
+// 2 × 2 points of the KS8851 calibration scenario with 64 KiB of traffic each (~0.1 s a point),
+// on the fixed-window TCP, whose window is an axis.
 std::string small_sweep(const fs::path& dir, const std::string& bytes = "64KiB") {
     return write_file(dir / "small.yaml", "base: " + std::string(NICSIM_SOURCE_DIR) +
                                               "/configs/ks8851-spi-iperf-rx.yaml\n"
-                                              "set: {traffic.bytes: " +
+                                              "set: {host.stack: fixed_window, "
+                                              "traffic.bytes: " +
                                               bytes +
                                               "}\n"
                                               "axes:\n"

@@ -39,7 +39,7 @@ std::string error_of(const std::string& file, bool check = false) {
 
 TEST(SweepSpec, GridIsTheCartesianProductFirstAxisOutermost) {
     const auto f =
-        sweep_file(test_dir(), "set: {traffic.bytes: 64KiB}\n"
+        sweep_file(test_dir(), "set: {traffic.bytes: 64KiB, host.stack: fixed_window}\n"
                                "axes:\n"
                                "  - {key: device.bus_clock, values: [10MHz, 25MHz]}\n"
                                "  - {key: traffic.window, values: [2920B, 5840B, 11680B]}\n");
@@ -56,10 +56,10 @@ TEST(SweepSpec, GridIsTheCartesianProductFirstAxisOutermost) {
         for (size_t j = 0; j < i; ++j)
             EXPECT_NE(s.points[i].id, s.points[j].id);
     }
-    ASSERT_EQ(s.fixed.size(), 1u);
+    ASSERT_EQ(s.fixed.size(), 2u);
     EXPECT_EQ(s.fixed[0].text(), "traffic.bytes=64KiB");
     const auto all = nicsim::sweep::overrides_of(s, s.points[4]);
-    ASSERT_EQ(all.size(), 3u);
+    ASSERT_EQ(all.size(), 4u); // two fixed (the window axis needs the fixed-window TCP), two axes
     EXPECT_EQ(all[0].text(), "traffic.bytes=64KiB"); // fixed settings come first
     EXPECT_EQ(s.base, fs::path(k_base).lexically_normal().string());
     EXPECT_EQ(s.metrics, (std::vector<std::string>{"goodput_kBps", "avg_power_w"}));
