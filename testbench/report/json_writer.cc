@@ -30,6 +30,8 @@ json device_json(const device_report& d, double sim_time_s) {
     j["frames_per_irq"] = optional_number(frames_per_irq(d));
     j["wakeups"] = d.wakeups;
     j["wake_time_s"] = d.wake_time_s;
+    j["tx_batches"] = d.tx_batches ? json(*d.tx_batches) : json(nullptr);
+    j["frames_per_tx_batch"] = optional_number(frames_per_tx_batch(d));
     json states = json::array();
     for (const auto& s : d.power_states) {
         json js;
@@ -258,6 +260,9 @@ report read_json(const std::string& text, const std::string& name) {
             dr.irqs = get<std::uint64_t>(d, "irqs", w);
         dr.wakeups = get<std::uint64_t>(d, "wakeups", w);
         dr.wake_time_s = get<double>(d, "wake_time_s", w);
+        // tx_batches was added within schema 1: absent or null reads as none.
+        if (d.contains("tx_batches") && !d["tx_batches"].is_null())
+            dr.tx_batches = get<std::uint64_t>(d, "tx_batches", w);
         for (const auto& s : sub(d, "power_states", w)) {
             power_state_report ps;
             ps.state = get<std::string>(s, "state", w + ".power_states[]");

@@ -35,6 +35,12 @@ std::optional<double> frames_per_irq(const device_report& d) {
     return static_cast<double>(frames(d)) / static_cast<double>(d.irqs);
 }
 
+std::optional<double> frames_per_tx_batch(const device_report& d) {
+    if (!d.tx_batches || *d.tx_batches == 0)
+        return std::nullopt;
+    return static_cast<double>(d.frames_tx) / static_cast<double>(*d.tx_batches);
+}
+
 double bus_utilisation(const device_report& d, double sim_time_s) {
     return sim_time_s > 0 ? d.bus_busy_s / sim_time_s : 0.0;
 }

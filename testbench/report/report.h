@@ -52,6 +52,9 @@ struct device_report {
     std::uint64_t irqs = 0;      // interrupts the driver handled (threaded handler runs)
     std::uint64_t wakeups = 0;   // host-initiated chip wake-ups
     double wake_time_s = 0;      // time from wake request to clock ready, summed
+    // TX batches the driver handed the chip (WILC1000: VMM allocations granted, one per
+    // wilc_wlan_handle_txq round); none for chips that take frames one at a time.
+    std::optional<std::uint64_t> tx_batches;
     std::vector<power_state_report> power_states;
     double supply_voltage_v = 0;
     bool power_is_proxy = true; // currents are proxy values (e.g. ATWILC3000 for ATWILC1000)
@@ -117,6 +120,8 @@ std::uint64_t frames(const device_report& d);                             // fra
 std::optional<double> bus_transactions_per_frame(const device_report& d); // none if no frames
 std::optional<double> bus_bytes_per_frame(const device_report& d);
 std::optional<double> frames_per_irq(const device_report& d); // frames / irqs; none if no irqs
+// frames_tx / tx_batches; none without batches.
+std::optional<double> frames_per_tx_batch(const device_report& d);
 double bus_utilisation(const device_report& d, double sim_time_s); // busy / sim time, 0..1
 double energy_j(const device_report& d);                           // sum over power_states
 double avg_power_w(const device_report& d, double sim_time_s);     // energy / sim time

@@ -82,6 +82,9 @@ std::vector<std::pair<std::string, std::string>> summary_rows(const report& r) {
             add(p + "interrupts",
                 std::to_string(d.irqs) + " (" + fixed(*fpi, 2) + " frames per interrupt)");
         }
+        if (const auto fpb = frames_per_tx_batch(d))
+            add(p + "tx batches",
+                std::to_string(*d.tx_batches) + " (" + fixed(*fpb, 2) + " frames per batch)");
         add(p + "wake-ups", std::to_string(d.wakeups));
         add(p + "time waking", fixed(d.wake_time_s, 6) + " s");
         const auto tpf = bus_transactions_per_frame(d);

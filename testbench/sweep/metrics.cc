@@ -17,6 +17,7 @@ const std::vector<metric_info> k_metrics = {
     {"energy_j", "J", "chip energy (J)", dimension::energy, 1.0},
     {"avg_power_w", "W", "chip average power (W)", dimension::power, 1.0},
     {"wakeups", "", "chip wake-ups", dimension::count, 1.0},
+    {"frames_per_tx_batch", "", "frames per TX batch", dimension::count, 1.0},
     {"bus_utilisation", "", "bus utilisation (0..1)", dimension::ratio, 1.0},
     {"host_cpu_share", "", "host CPU busy share (0..1)", dimension::ratio, 1.0},
     {"sim_time_s", "s", "simulated time (s)", dimension::time, 1.0},
@@ -106,6 +107,12 @@ std::optional<double> metric_value(const nlohmann::json& r, const std::string& n
                         : name == "wakeups" ? "wakeups"
                                             : "avg_power_w");
         return s;
+    }
+    if (name == "frames_per_tx_batch") { // the first device that batches
+        for (const auto& d : devices)
+            if (d.contains("frames_per_tx_batch") && d["frames_per_tx_batch"].is_number())
+                return num(d, "frames_per_tx_batch");
+        return std::nullopt;
     }
     if (name == "bus_utilisation") {
         if (devices.empty())

@@ -32,6 +32,13 @@ TEST(LinuxStack, WilcSpiTxDeliversEveryByteAndTheDriverReturnsTheTsqBudget) {
     EXPECT_EQ(sock.stats().pattern_errors, 0u);
     const auto st = netdev_state(sys);
     EXPECT_EQ(st.tx_packets, sys.traffic().board_stack().frames_transmitted());
+    // The report's TX batches: VMM allocations the firmware granted, several frames each.
+    const auto& d = r.devices.at(0);
+    ASSERT_TRUE(d.tx_batches.has_value());
+    EXPECT_EQ(*d.tx_batches,
+              sys.chip().core.stats().vmm_alloc_requests - sys.chip().core.stats().vmm_alloc_full);
+    ASSERT_TRUE(report::frames_per_tx_batch(d).has_value());
+    EXPECT_GT(*report::frames_per_tx_batch(d), 1.0);
 }
 
 TEST(LinuxStack, Ks8851SpiTxStopsAndWakesTheQdiscWithTheDriversQueue) {
@@ -50,6 +57,7 @@ TEST(LinuxStack, Ks8851SpiTxStopsAndWakesTheQdiscWithTheDriversQueue) {
     EXPECT_EQ(stack.qdisc_drops(), 0u);
     const auto& sock = sys.traffic().linux_flow()->sender_socket();
     EXPECT_EQ(sock.wmem_alloc(), 0u);
+    EXPECT_FALSE(r.devices.at(0).tx_batches.has_value()) << "the KS8851 takes frames one by one";
 }
 
 TEST(LinuxStack, Ks8851SpiRxRunsTheBoardAsReceiver) {

@@ -52,10 +52,26 @@ TEST(ReportJson, KeyOrderIsFixed) {
     std::vector<std::string> dev;
     for (const auto& it : j["devices"][0].items())
         dev.push_back(it.key());
-    EXPECT_EQ(dev, (std::vector<std::string>{
-                       "name", "type", "bus", "bus_clock_hz", "frames", "frames_tx", "frames_rx",
-                       "irqs", "frames_per_irq", "wakeups", "wake_time_s", "power_states", "supply_voltage_v",
-                       "power_is_proxy", "power_source", "energy_j", "avg_power_w", "bus_stats"}));
+    EXPECT_EQ(dev, (std::vector<std::string>{"name",
+                                             "type",
+                                             "bus",
+                                             "bus_clock_hz",
+                                             "frames",
+                                             "frames_tx",
+                                             "frames_rx",
+                                             "irqs",
+                                             "frames_per_irq",
+                                             "wakeups",
+                                             "wake_time_s",
+                                             "tx_batches",
+                                             "frames_per_tx_batch",
+                                             "power_states",
+                                             "supply_voltage_v",
+                                             "power_is_proxy",
+                                             "power_source",
+                                             "energy_j",
+                                             "avg_power_w",
+                                             "bus_stats"}));
 }
 
 TEST(ReportJson, DerivedValuesAreComputedFromTheCounts) {

@@ -137,6 +137,7 @@ void wilc1000_device::fill_report(report::report& r) const {
     auto& pm = m_chip->power();
     d.wakeups = pm.host_wake_requests();
     d.wake_time_s = pm.waking_time(now).to_seconds();
+    d.tx_batches = cs.vmm_alloc_requests - cs.vmm_alloc_full;
     d.supply_voltage_v = m_params.supply_voltage_v;
     d.power_is_proxy = true;
     d.power_source = "ATWILC3000 table (hardware-facts.md §1.3)";
