@@ -242,7 +242,7 @@ device_config read_device(yaml_reader r, const device_catalog& catalog, const de
                                                      : std::string("SPI")) +
                           " interface (supported: " + bus_list(k) + ")");
 
-    // Upper limits are the chips' datasheet maxima (docs/scenarios.md, hardware-facts.md §1, §2).
+    // Upper limits are the chips' datasheet maxima (docs/scenarios.md, docs/sources.md#wilc1000-host-interfaces, docs/sources.md#ks8851).
     if (bk->default_clock_hz <= 0) {
         if (r.has("bus_clock"))
             r.fail("bus_clock", std::string("does not apply to the ") +
