@@ -207,6 +207,11 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         ->check(CLI::PositiveNumber);
     std::string vcd_file, timeline_file, log_file, pcap_file, trace_window; // docs/traces.md
     run_cmd->add_option("--vcd", vcd_file, "write a VCD waveform (bus pins, IRQ, power) to FILE");
+    std::string vcd_format;
+    run_cmd
+        ->add_option("--vcd-format", vcd_format,
+                     "gtkwave (default, with a .gtkw save file) or sigrok (PulseView, sigrok-cli)")
+        ->check(CLI::IsMember({"gtkwave", "sigrok"}));
     run_cmd->add_option("--timeline", timeline_file,
                         "write a Trace Event JSON timeline (Perfetto, chrome://tracing) to FILE");
     run_cmd->add_option("--log", log_file, "write one line per bus transaction to FILE");
@@ -251,6 +256,8 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     }
     if (*run_cmd) {
         std::string why;
+        if (!vcd_format.empty())
+            run_sets.push_back("trace.vcd_format=" + vcd_format);
         if (!add_trace_sets(run_sets, vcd_file, timeline_file, log_file, pcap_file, trace_window,
                             why)) {
             err << "nicsim run: --trace-window: " << why << "\n";

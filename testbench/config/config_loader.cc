@@ -415,6 +415,7 @@ link_config read_link(yaml_reader r, const device_keys& keys) {
 trace_config read_trace(yaml_reader r) {
     trace_config t;
     t.vcd = r.optional<std::string>("vcd", "");
+    t.vcd_format = r.one_of("vcd_format", {"gtkwave", "sigrok"}, std::string("gtkwave"));
     t.timeline = r.optional<std::string>("timeline", "");
     t.log = r.optional<std::string>("log", "");
     t.pcap = r.optional<std::string>("pcap", "");

@@ -288,8 +288,10 @@ class power_adapter : public trace_session::adapter, public wilc::power_observer
 
     void on_activity(sc_time t, bool host_work, bool air_work, bool tx, bool rx) override {
         const uint64_t ps = to_ps(t);
-        step(m_host, host_work, ps, m_fw_tid, "firmware", "firmware: host work");
-        step(m_air, air_work, ps, m_fw_tid, "firmware", "firmware: air work");
+        // Host work and air work overlap (the radio sends while the host queues the next
+        // frame), and slices on one track must nest: a track each.
+        step(m_host, host_work, ps, m_fw_host_tid, "firmware host work", "firmware: host work");
+        step(m_air, air_work, ps, m_fw_air_tid, "firmware air work", "firmware: air work");
         step(m_tx, tx, ps, m_radio_tid, "radio", "radio tx");
         step(m_rx, rx, ps, m_radio_tid, "radio", "radio rx");
         if (vcd_writer* v = m_s.vcd()) {
@@ -343,7 +345,7 @@ class power_adapter : public trace_session::adapter, public wilc::power_observer
     activity m_host, m_air, m_tx, m_rx;
     int m_stream = -1, m_vcd_name = -1, m_vcd_code = -1, m_vcd_fw = -1, m_vcd_tx = -1,
         m_vcd_rx = -1;
-    int m_pid = 0, m_power_tid = 0, m_fw_tid = 0, m_radio_tid = 0;
+    int m_pid = 0, m_power_tid = 0, m_fw_host_tid = 0, m_fw_air_tid = 0, m_radio_tid = 0;
 };
 
 // ---- lx_kit tasks
@@ -443,8 +445,12 @@ trace_session::trace_session(const config::trace_config& cfg)
         }
     };
     if (!cfg.vcd.empty())
-        m_vcd = opened("trace.vcd (--vcd)",
-                       [&] { return std::make_unique<vcd_writer>(cfg.vcd, m_win); });
+        m_vcd = opened("trace.vcd (--vcd)", [&] {
+            return std::make_unique<vcd_writer>(cfg.vcd, m_win,
+                                                cfg.vcd_format == "sigrok"
+                                                    ? vcd_writer::format::sigrok
+                                                    : vcd_writer::format::gtkwave);
+        });
     if (!cfg.timeline.empty())
         m_timeline = opened("trace.timeline (--timeline)",
                             [&] { return std::make_unique<timeline_writer>(cfg.timeline, m_win); });

@@ -294,6 +294,28 @@ def traces_walkthrough():
 
 
 @check
+def traces_sigrok():
+    import shutil
+    if not shutil.which("sigrok-cli"):
+        print("     (sigrok-cli not installed: traces.md's sigrok example not checked)")
+        return
+    d = doc("traces.md")
+    s = Scratch()
+    s.run("traces.md", d, "build/nicsim run configs/wilc1000-spi-ttcp-tx.yaml --set traffic.bytes=4KiB "
+          "--set traffic.write_size=4KiB --trace-window 78ms:87ms --vcd w.vcd --vcd-format sigrok "
+          "--log w.log -q")
+    quoted = ("sigrok-cli -I vcd -i w.vcd -P spi:clk=sck:mosi=mosi:miso=miso:cs=cs_n0 -A "
+              "spi=mosi-transfer --protocol-decoder-samplenum")
+    expect("traces.md", d, quoted + " | head -3", "the quoted command")
+    out = subprocess.run(shlex.split(quoted), cwd=s.dir, capture_output=True, text=True).stdout
+    for line in out.splitlines()[:3]:
+        expect("traces.md", d, line, quoted)
+    with open(s.path("w.log")) as f:
+        first = f.read().splitlines()[1]
+    expect("traces.md", d, f"`{first}` in `w.log`", "the log of the quoted run")
+
+
+@check
 def scenarios_interval_lines():
     d = doc("scenarios.md")
     out = Scratch().run("scenarios.md", d, "nicsim run configs/ks8851-spi-iperf-rx.yaml -i 1")
