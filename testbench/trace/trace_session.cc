@@ -404,6 +404,7 @@ class task_adapter : public trace_session::adapter {
         if (it == m_tasks.end()) {
             record r;
             r.tid = tl->thread(m_pid, e.name);
+            m_s.task_track(e.name, m_pid, r.tid);
             it = m_tasks.emplace(e.task, std::move(r)).first;
         } else if (now > it->second.since) {
             tl->span(m_pid, it->second.tid, it->second.label, it->second.since, now);
@@ -562,6 +563,10 @@ void trace_session::transaction(bus_track& b, const bus_txn& t) {
         if (!t.task.empty())
             args.add("task", t.task);
         m_timeline->span(b.pid, b.frames_tid, t.name, t.start_ps, t.end_ps, args.str());
+        // An arrow from the driver task that issued it (Perfetto: "Flow events").
+        if (auto it = m_task_tracks.find(t.task); it != m_task_tracks.end())
+            m_timeline->flow(it->second.first, it->second.second, b.pid, b.frames_tid, "bus call",
+                             t.start_ps);
     }
     if (m_vcd) {
         m_vcd->change_string(b.vcd_cmd, t.start_ps, t.name);

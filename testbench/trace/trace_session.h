@@ -11,6 +11,7 @@
 // declaring pin signals on vcd() (see the SPI, SDIO and parallel-bus adapters in the .cc).
 #pragma once
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -76,6 +77,8 @@ class trace_session {
     int lane(bus_track& b, std::string_view name);
     // Timeline process of a chip (created on first use); 0 without a timeline.
     int chip_pid(const std::string& chip);
+    // The timeline thread of a driver task, by the name transactions carry in bus_txn::task.
+    void task_track(const std::string& name, int pid, int tid) { m_task_tracks[name] = {pid, tid}; }
     timeline_writer* timeline() { return m_timeline.get(); }
     vcd_writer* vcd() { return m_vcd.get(); }
     const window& win() const { return m_win; }
@@ -97,6 +100,7 @@ class trace_session {
     std::string m_vcd_path;
     std::vector<std::unique_ptr<bus_track>> m_buses;
     std::vector<std::pair<std::string, int>> m_chips;
+    std::map<std::string, std::pair<int, int>> m_task_tracks; // task name -> (pid, tid)
     std::vector<std::unique_ptr<adapter>> m_adapters;
     bool m_tasks_attached = false;
     bool m_finished = false;

@@ -567,3 +567,45 @@ TEST(TraceRun, VcdFormatsForSigrokAndGtkwave) {
     EXPECT_NE(gtkw.find("@800200\n-spi0\n"), std::string::npos) << gtkw;
     EXPECT_NE(gtkw.find("@1000200\n-wilc1000\n"), std::string::npos) << gtkw;
 }
+
+// Flow arrows: every bus transaction issued by a driver task has one "s" event on that task's
+// thread and one "f" event on the bus's transactions track at the transaction's start, so
+// Perfetto draws an arrow from the driver call to its bus transaction.
+TEST(TraceRun, FlowArrowsGoFromTheDriverTaskToItsTransaction) {
+    const fs::path d = dir();
+    ASSERT_EQ(nicsim("run " + wilc_tx + " -q --timeline '" + (d / "t.json").string() + "'").code,
+              0);
+    const json doc = json::parse(slurp(d / "t.json"));
+    std::map<int, std::string> process, thread;
+    for (const auto& e : doc.at("traceEvents"))
+        if (e.at("ph") == "M" && e.at("name") == "process_name")
+            process[e.at("pid")] = e.at("args").at("name");
+        else if (e.at("ph") == "M" && e.at("name") == "thread_name")
+            thread[e.at("tid")] = e.at("args").at("name");
+    std::map<uint64_t, json> starts, ends;
+    std::map<std::string, std::string> task_of_txn; // "ts" of a transaction -> its task
+    for (const auto& e : doc.at("traceEvents")) {
+        if (e.at("ph") == "s") {
+            EXPECT_TRUE(starts.emplace(e.at("id").get<uint64_t>(), e).second) << e;
+        }
+        if (e.at("ph") == "f") {
+            EXPECT_TRUE(ends.emplace(e.at("id").get<uint64_t>(), e).second) << e;
+        }
+        if (e.at("ph") == "X" && thread[e.at("tid")] == "transactions" &&
+            e.at("args").contains("task"))
+            task_of_txn[e.at("ts").dump()] = e.at("args").at("task");
+    }
+    EXPECT_EQ(starts.size(), ends.size());
+    EXPECT_EQ(starts.size(), task_of_txn.size()) << "one arrow per transaction with a task";
+    ASSERT_GT(starts.size(), 100u);
+    for (const auto& [id, s] : starts) {
+        ASSERT_TRUE(ends.count(id)) << s;
+        const json& f = ends.at(id);
+        EXPECT_EQ(process[s.at("pid")], "driver") << s;
+        EXPECT_EQ(process[f.at("pid")], "spi0") << f;
+        EXPECT_EQ(thread[f.at("tid")], "transactions") << f;
+        EXPECT_EQ(f.at("bp"), "e") << f;
+        EXPECT_EQ(s.at("ts"), f.at("ts"));
+        EXPECT_EQ(task_of_txn[f.at("ts").dump()], thread[s.at("tid")]) << s;
+    }
+}
