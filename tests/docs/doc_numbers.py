@@ -294,6 +294,20 @@ def traces_walkthrough():
 
 
 @check
+def traces_flow_arrows():
+    d = doc("traces.md")
+    s = Scratch()
+    cmd = ("nicsim run configs/wilc1000-spi-ttcp-tx.yaml --set traffic.bytes=64KiB "
+           "--timeline t.json")
+    s.run("traces.md", d, cmd)
+    with open(s.path("t.json")) as f:
+        events = json.load(f)["traceEvents"]
+    arrows = sum(1 for e in events if e["ph"] == "s")
+    expect("traces.md", d, f"writes {os.path.getsize(s.path('t.json'))} bytes, {len(events)} "
+           f"events of which {arrows} arrows ({2 * arrows} events)", cmd)
+
+
+@check
 def traces_sigrok():
     import shutil
     if not shutil.which("sigrok-cli"):
