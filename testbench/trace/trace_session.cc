@@ -356,6 +356,7 @@ class task_adapter : public trace_session::adapter {
     explicit task_adapter(trace_session& s) : m_s(s) {
         if (timeline_writer* tl = s.timeline())
             m_pid = tl->process("driver");
+        s.set_driver_pid(m_pid);
         lx_kit::set_task_observer([this](const lx_kit::task_event& e) { on_task(e); });
     }
     ~task_adapter() override { lx_kit::set_task_observer({}); }
@@ -403,8 +404,7 @@ class task_adapter : public trace_session::adapter {
         auto it = m_tasks.find(e.task);
         if (it == m_tasks.end()) {
             record r;
-            r.tid = tl->thread(m_pid, e.name);
-            m_s.task_track(e.name, m_pid, r.tid);
+            r.tid = m_s.adopt_task_track(e.name);
             it = m_tasks.emplace(e.task, std::move(r)).first;
         } else if (now > it->second.since) {
             tl->span(m_pid, it->second.tid, it->second.label, it->second.since, now);
@@ -543,6 +543,18 @@ int trace_session::lane(bus_track& b, std::string_view name) {
     return tid;
 }
 
+int trace_session::adopt_task_track(const std::string& name) {
+    auto it = m_task_tracks.find(name);
+    if (it != m_task_tracks.end() && !it->second.adopted) {
+        it->second.adopted = true;
+        return it->second.tid;
+    }
+    const int tid = m_timeline->thread(m_driver_pid, name);
+    if (it == m_task_tracks.end()) // a second task of the same name keeps its own track
+        m_task_tracks.emplace(name, task_track_info{m_driver_pid, tid, true});
+    return tid;
+}
+
 int trace_session::chip_pid(const std::string& chip) {
     for (const auto& [n, pid] : m_chips)
         if (n == chip)
@@ -564,9 +576,16 @@ void trace_session::transaction(bus_track& b, const bus_txn& t) {
             args.add("task", t.task);
         m_timeline->span(b.pid, b.frames_tid, t.name, t.start_ps, t.end_ps, args.str());
         // An arrow from the driver task that issued it (Perfetto: "Flow events").
-        if (auto it = m_task_tracks.find(t.task); it != m_task_tracks.end())
-            m_timeline->flow(it->second.first, it->second.second, b.pid, b.frames_tid, "bus call",
+        if (!t.task.empty() && m_driver_pid != 0) {
+            auto it = m_task_tracks.find(t.task);
+            if (it == m_task_tracks.end())
+                it = m_task_tracks
+                         .emplace(t.task, task_track_info{m_driver_pid,
+                                                          m_timeline->thread(m_driver_pid, t.task)})
+                         .first;
+            m_timeline->flow(it->second.pid, it->second.tid, b.pid, b.frames_tid, "bus call",
                              t.start_ps);
+        }
     }
     if (m_vcd) {
         m_vcd->change_string(b.vcd_cmd, t.start_ps, t.name);
