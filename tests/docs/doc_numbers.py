@@ -345,6 +345,32 @@ def scenarios_interval_lines():
                         f"validate-config exited {p.returncode}: {p.stderr}")
 
 
+@check
+def citations_resolve():
+    """Sources cited in the tree are in the tree: every docs/sources.md#anchor exists, and no
+    file cites the notes kept outside the repository (hardware-facts.md, ../shared/...)."""
+    with open(os.path.join(SRC, "docs", "sources.md"), encoding="utf-8") as f:
+        anchors = set(re.findall(r'<a id="([a-z0-9-]+)"></a>', f.read()))
+    outside = re.compile(r"hardware-facts|\.\./shared/|/work/shared|(wilc1000|ks8851)-driver\.md")
+    for root, dirs, files in os.walk(SRC):
+        dirs[:] = [d for d in dirs if not d.startswith((".", "build"))]
+        for name in files:
+            if not name.endswith((".md", ".h", ".c", ".cc", ".yaml", ".sh", ".py", ".txt")):
+                continue
+            path = os.path.join(root, name)
+            rel = os.path.relpath(path, SRC)
+            if rel == "tests/docs/doc_numbers.py":
+                continue
+            with open(path, encoding="utf-8", errors="replace") as f:
+                for n, line in enumerate(f, 1):
+                    if outside.search(line):
+                        failures.append(f"{rel}:{n}: cites a file outside the repository: "
+                                        f"{line.strip()}")
+                    for a in re.findall(r"sources\.md#([a-z0-9-]+)", line):
+                        if a not in anchors:
+                            failures.append(f"{rel}:{n}: docs/sources.md has no anchor '{a}'")
+
+
 selected = [c for c in CHECKS if not ONLY or c.__name__ in ONLY]
 for c in selected:
     before = len(failures)
