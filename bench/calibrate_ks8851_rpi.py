@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 """Fits the one calibrated parameter of the KS8851-on-Raspberry-Pi setup to the calibration point
-of hardware-facts.md §4 point 2: KSZ8851SNL at 25 MHz SPI on a RevPi (Raspberry Pi Compute
+of docs/sources.md#cal-ks8851-revpi: KSZ8851SNL at 25 MHz SPI on a RevPi (Raspberry Pi Compute
 Module), iperf3 -c, board receiving as labelled by the tester: 15960 Kbit/s.
 
 The parameter is spi_host.per_message_overhead of configs/platforms/rpi-class.yaml: the software
 cost of one spi_sync on the board's CPU. The measurement ran a PREEMPT_RT 4.19 kernel, before the
-6.0 spi_sync fast path, so the 6.x figure of hardware-facts.md §3 (about 12 us per message on a
+6.0 spi_sync fast path, so the 6.x figure of docs/sources.md#linux-host-latencies (about 12 us per message on a
 RPi) does not carry over; every other value of the profile keeps its stated source or
 assumption. The goodput falls monotonically with the overhead, so bisection finds it.
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 """Fits the two calibrated parameters of the WILC1000-on-SAMA5 setup to the two ttcp TX
-calibration points of hardware-facts.md §4 point 1 (chip sleep off ~1500 KB/s, on ~400 KB/s),
+calibration points of docs/sources.md#cal-wilc1000-sama5 (chip sleep off ~1500 KB/s, on ~400 KB/s),
 with the linux host stack (no window cap: Linux's defaults, CUBIC, TSQ):
 
   1. the segment cost of the board's network stack, net_stack.per_segment_sent =

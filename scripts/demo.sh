@@ -17,5 +17,5 @@ done
 echo
 "$build/nicsim" compare "$out/ps-false.json" "$out/ps-true.json"
 echo
-echo "Calibration points (hardware-facts.md §4.1, ttcp -t on a SAMA5 board): ~1500 KB/s with"
+echo "Calibration points (docs/sources.md#cal-wilc1000-sama5, ttcp -t on a SAMA5 board): ~1500 KB/s with"
 echo "chip sleep off, ~400 KB/s with chip sleep on."

@@ -41,7 +41,7 @@
 namespace nicsim::sdio {
 
 // Highest SDCLK of an SDIO card in high-speed mode (PLS 6.7 / SDIO 1.2 "high speed": 50 MHz;
-// the WILC1000 Kconfig says 0-50 MHz, /work/shared/reference/hardware-facts.md 1.1).
+// the WILC1000 Kconfig says 0-50 MHz, docs/sources.md#wilc1000-host-interfaces).
 inline constexpr uint32_t sdio_max_clock_hz = 50'000'000;
 // Identification-mode defaults the host starts in before set_ios (PLS 4.2: <= 400 kHz, 1 bit).
 inline constexpr uint32_t sdio_init_clock_hz = 400'000;

@@ -27,7 +27,7 @@ namespace nicsim::spi {
 struct spi_host_timing {
     // Software cost of one spi_message (spi_sync → controller → completion), paid before CS
     // asserts. Source: platform profile, e.g. calibrated to the spi_sync measurements in
-    // /work/shared/reference/hardware-facts.md §3 (RPi: 36 µs for two 9-byte transfers in 6.x).
+    // docs/sources.md#linux-host-latencies (RPi: 36 µs for two 9-byte transfers in 6.x).
     sc_core::sc_time per_message_overhead = sc_core::SC_ZERO_TIME;
     // Software cost of one spi_transfer (controller transfer_one(): programming clock divider,
     // FIFO/DMA), paid after CS asserts (+cs_setup) before the transfer's first SCK cycle.

@@ -21,7 +21,7 @@
 namespace nicsim {
 
 struct air_link_params {
-    // 802.11n HT20 1x1 MCS7 with short GI (hardware-facts.md §1.2): datasheet-class fact.
+    // 802.11n HT20 1x1 MCS7 with short GI (docs/sources.md#phy-rates): datasheet-class fact.
     double phy_rate_bps = 72.2e6;
     // Share of the PHY rate left for payload after MAC/PHY overhead. Assumption (typical
     // single-stream 802.11n without aggregation); to be calibrated.

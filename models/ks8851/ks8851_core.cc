@@ -262,7 +262,7 @@ void core::write_txcr(uint16_t old_v, uint16_t v) {
 }
 
 void core::write_rxcr1(uint16_t old_v, uint16_t v) {
-    // The driver's rx-mode handshake: RXE 1->0 must raise RXPSI (ks8851-driver.md §d).
+    // The driver's rx-mode handshake: RXE 1->0 must raise RXPSI (ks8851_common.c, docs/sources.md#linux-drivers).
     if ((old_v & RXCR1_RXE) && !(v & RXCR1_RXE))
         raise(IRQ_RXPSI);
     if (v & (1u << 15)) { // FRXQ: flush the receive queue

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Every tunable of the KS8851 model in one struct (filled from YAML by the testbench). Each
-// value says where it comes from: [fact] datasheet / hardware-facts.md §2, [code] what the Linux
+// value says where it comes from: [fact] datasheet / docs/sources.md#ks8851, [code] what the Linux
 // 6.1 driver requires, [assumption] chosen and documented, to be checked against the datasheet.
 // docs/models/ks8851.md mirrors this file.
 #pragma once

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Every tunable of the WILC1000 model in one typed struct (filled from YAML by the testbench).
 // Each value says where it comes from: [code] = what the 6.1 driver needs, [fact] = datasheet /
-// hardware-facts.md, [proxy] = a sibling part's figure, [assumption] = chosen, to be calibrated.
+// docs/sources.md, [proxy] = a sibling part's figure, [assumption] = chosen, to be calibrated.
 // The table in docs/models/wilc1000.md mirrors this file.
 #pragma once
 
@@ -49,7 +49,7 @@ struct params {
 
     // --- SPI slave ---
     // PROTOCOL_CONFIG at reset: CRC7 + CRC16 on, 256-byte data packets. [assumption] CRC on at
-    // reset is inferred from the driver's probing comment (wilc1000-driver.md §4.7).
+    // reset is inferred from the driver's probing comment (wilc_spi_init in spi.c, docs/sources.md#linux-drivers).
     uint32_t protocol_config_reset = 0x0000000C;
     // Internal data access time after a read command: the chip needs this long before the
     // data-start tag can follow; what does not fit into the echo+status bytes becomes zero filler
@@ -60,7 +60,7 @@ struct params {
     // DMA read: time from the end of the command until the first data-start tag is ready;
     // earlier tag polls read 0x00. [assumption]
     sc_core::sc_time dma_read_latency = sc_core::sc_time(1, sc_core::SC_US);
-    double max_sck_hz = 48e6; // [fact] hardware-facts.md §1.1; faster frames log a finding
+    double max_sck_hz = 48e6; // [fact] docs/sources.md#wilc1000-host-interfaces; faster frames log a finding
 
     // --- memory map (sparse memory; DMA/single accesses elsewhere are out of range) ---
     // [assumption] 0x30000 = WILC_AHB_DATA_MEM_BASE and 0xd0000 = WILC_AHB_SHARE_MEM_BASE come
@@ -81,7 +81,7 @@ struct params {
     // RX buffer memory for frames waiting for the host. [assumption]
     uint32_t rx_buffer_bytes = 64 * 1024;
     // Bytes of the 4-byte header + pad in front of an RX data frame; >= 16 so the driver can read
-    // addr1/addr2 at 4..15. [assumption] (real value unknown, wilc1000-driver.md §12)
+    // addr1/addr2 at 4..15. [assumption] (real value unknown, docs/sources.md#linux-drivers)
     uint32_t rx_pkt_offset = 36;
     // RX frames the chip aggregates behind one interrupt, at most this many bytes. [assumption]
     uint32_t rx_aggregation_bytes = 8 * 1024;
@@ -92,11 +92,11 @@ struct params {
 
     // --- power ---
     // Firmware work that keeps the chip from sleeping (hold).
-    // awake_while_vmm_allocated [calibrated to hardware-facts.md §4 point 1]: true would keep
+    // awake_while_vmm_allocated [calibrated to docs/sources.md#cal-wilc1000-sama5]: true would keep
     // the firmware awake from the VMM allocation until the data DMA; false lets the chip sleep in
     // that gap, so the driver's second TX wake-up per batch pays the full wake latency too
-    // (wilc1000-driver.md §6), as the measured 3.7x cost of chip sleep requires.
-    // awake_while_rx_pending [calibrated to hardware-facts.md §4 point 1]: false = RX frames
+    // (wilc_wlan_handle_txq in wlan.c), as the measured 3.7x cost of chip sleep requires.
+    // awake_while_rx_pending [calibrated to docs/sources.md#cal-wilc1000-sama5]: false = RX frames
     // waiting for the host (TCP ACKs during a TX flow) do not keep the interface awake; the
     // interrupt still goes out and the driver's ISR wakes the chip. true keeps the chip awake
     // whenever an ACK is queued, and chip sleep would then cost almost nothing during ttcp -t,
@@ -106,7 +106,7 @@ struct params {
     // Whether air-side work (TX frames queued for or on the air, radio activity) keeps the
     // host-interface clock running. Host-side work (boot, config jobs, an RX batch announced to
     // the host, VMM space allocated for a pending DMA) always does.
-    // [calibrated to hardware-facts.md §4 point 1] false: with chip sleep the measured TX
+    // [calibrated to docs/sources.md#cal-wilc1000-sama5] false: with chip sleep the measured TX
     // throughput drops 3.7x (~1500 -> ~400 KB/s), which needs every bus acquire to pay the
     // wake-up handshake even while the firmware still transmits the previous batch; so the
     // interface clock (CLK_STATUS) gates while only the radio is busy. The radio still shows as
@@ -116,16 +116,16 @@ struct params {
     // re-acquires the bus within ~100 us inside one TX batch, and the calibration needs the chip
     // to sleep in that gap]
     sc_core::sc_time sleep_entry_delay = sc_core::sc_time(10, sc_core::SC_US);
-    // Clock-ready time after a wake request from sleep. [calibrated to hardware-facts.md §4
+    // Clock-ready time after a wake request from sleep. [calibrated to docs/sources.md#calibration-measurements
     // point 1 (ttcp -t, chip sleep on, ~400 KB/s) by bench/calibrate_wilc1000_sama5.py; same
-    // order as the 2-3 ms wake waits of the older WILC drivers, hardware-facts.md §1.4]
+    // order as the 2-3 ms wake waits of the older WILC drivers, docs/sources.md#wilc1000-wake-up]
     sc_core::sc_time wake_latency = sc_core::sc_time(2258.9, sc_core::SC_US);
     // After this long asleep the chip is in deep sleep and pays deep_wake_latency instead.
     // SC_ZERO_TIME disables deep sleep. [assumption]
     sc_core::sc_time deep_sleep_after = sc_core::SC_ZERO_TIME;
     sc_core::sc_time deep_wake_latency = sc_core::sc_time(2, sc_core::SC_MS); // [assumption]
     // Per-state currents, ns-3 WifiRadioEnergyModel naming. [proxy] ATWILC3000 table
-    // (hardware-facts.md §1.3): VBAT + VDDIO at 3.3 V.
+    // (docs/sources.md#wilc1000-currents): VBAT + VDDIO at 3.3 V.
     double sleep_current_a = 1.4e-3;             // [proxy] Doze
     double idle_current_a = 60.5e-3 + 23.6e-3;   // [proxy] assumption: awake idle = RX listen
     double rx_current_a = 60.5e-3 + 23.6e-3;     // [proxy] ON_WiFi_Receive

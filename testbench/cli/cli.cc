@@ -10,8 +10,10 @@
 #include "testbench/build_info.h"
 #include "testbench/cli/cmd_sweep.h"
 #include "testbench/cli/cmd_validate.h"
+#include "testbench/cli/run_progress.h"
 #include "testbench/config/config_loader.h"
 #include "testbench/report/json_writer.h"
+#include "testbench/report/text_layout.h"
 #include "testbench/report/text_renderer.h"
 #include "testbench/runner.h"
 
@@ -78,7 +80,8 @@ bool add_trace_sets(std::vector<std::string>& sets, const std::string& vcd,
 }
 
 int cmd_run(const std::string& file, const std::vector<std::string>& sets,
-            const std::string& json_file, bool quiet, std::ostream& out, std::ostream& err) {
+            const std::string& json_file, bool quiet, double interval_s, std::ostream& out,
+            std::ostream& err) {
     config::loaded_scenario cfg;
     try {
         cfg = config::load_scenario(file, options_with(sets));
@@ -89,6 +92,10 @@ int cmd_run(const std::string& file, const std::vector<std::string>& sets,
     report::report rep;
     const auto t0 = std::chrono::steady_clock::now();
     try {
+        // Interval lines go where the report goes, unless stdout carries the JSON.
+        const progress_scope progress(interval_s, !quiet && stderr_is_terminal(),
+                                      json_file == "-" ? err : out, err,
+                                      cfg.scenario.traffic.bytes.bytes);
         rep = run_scenario(cfg.scenario, cfg.platform);
     } catch (const run_error& e) {
         err << "nicsim: run failed: " << e.what() << "\n";
@@ -103,7 +110,7 @@ int cmd_run(const std::string& file, const std::vector<std::string>& sets,
     rep.host.peak_rss_mb = peak_rss_mb();
 
     if (!quiet && json_file != "-")
-        out << report::render_text(rep);
+        out << report::render_text(rep, report::terminal_columns(1));
     if (!json_file.empty()) {
         try {
             report::write_json_file(rep, json_file);
@@ -150,7 +157,7 @@ int cmd_compare(const std::vector<std::string>& files, const std::vector<std::st
             << " reports\n";
         return exit_config_error;
     }
-    out << report::render_side_by_side(reports, labels);
+    out << report::render_side_by_side(reports, labels, report::terminal_columns(1));
     return exit_ok;
 }
 
@@ -193,8 +200,18 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     run_cmd->add_option("--json", json_file,
                         "also write the report as JSON to FILE ('-' = stdout)");
     run_cmd->add_flag("-q,--quiet", quiet, "do not print the text report");
+    double interval_s = 0;
+    run_cmd
+        ->add_option("-i,--interval", interval_s,
+                     "print transfer and bitrate every SECONDS of simulated time (iperf3 -i)")
+        ->check(CLI::PositiveNumber);
     std::string vcd_file, timeline_file, log_file, pcap_file, trace_window; // docs/traces.md
     run_cmd->add_option("--vcd", vcd_file, "write a VCD waveform (bus pins, IRQ, power) to FILE");
+    std::string vcd_format;
+    run_cmd
+        ->add_option("--vcd-format", vcd_format,
+                     "gtkwave (default, with a .gtkw save file) or sigrok (PulseView, sigrok-cli)")
+        ->check(CLI::IsMember({"gtkwave", "sigrok"}));
     run_cmd->add_option("--timeline", timeline_file,
                         "write a Trace Event JSON timeline (Perfetto, chrome://tracing) to FILE");
     run_cmd->add_option("--log", log_file, "write one line per bus transaction to FILE");
@@ -239,12 +256,14 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     }
     if (*run_cmd) {
         std::string why;
+        if (!vcd_format.empty())
+            run_sets.push_back("trace.vcd_format=" + vcd_format);
         if (!add_trace_sets(run_sets, vcd_file, timeline_file, log_file, pcap_file, trace_window,
                             why)) {
             err << "nicsim run: --trace-window: " << why << "\n";
             return exit_config_error;
         }
-        return cmd_run(run_file, run_sets, json_file, quiet, out, err);
+        return cmd_run(run_file, run_sets, json_file, quiet, interval_s, out, err);
     }
     if (*val_cmd)
         return cmd_validate(val_file, val_sets, out, err);

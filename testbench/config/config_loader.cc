@@ -277,7 +277,7 @@ device_config read_device(yaml_reader r, const device_catalog& catalog, const de
                                                      : std::string("SPI")) +
                           " interface (supported: " + bus_list(k) + ")");
 
-    // Upper limits are the chips' datasheet maxima (docs/scenarios.md, hardware-facts.md §1, §2).
+    // Upper limits are the chips' datasheet maxima (docs/scenarios.md, docs/sources.md#wilc1000-host-interfaces, docs/sources.md#ks8851).
     if (bk->default_clock_hz <= 0) {
         if (r.has("bus_clock"))
             r.fail("bus_clock", std::string("does not apply to the ") +
@@ -495,6 +495,7 @@ host_config read_host(yaml_reader host, yaml_reader peer) {
 trace_config read_trace(yaml_reader r) {
     trace_config t;
     t.vcd = r.optional<std::string>("vcd", "");
+    t.vcd_format = r.one_of("vcd_format", {"gtkwave", "sigrok"}, std::string("gtkwave"));
     t.timeline = r.optional<std::string>("timeline", "");
     t.log = r.optional<std::string>("log", "");
     t.pcap = r.optional<std::string>("pcap", "");

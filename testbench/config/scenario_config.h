@@ -96,6 +96,7 @@ struct host_config {
 
 struct trace_config {
     std::string vcd;       // trace.vcd: VCD waveform file ("" = off)
+    std::string vcd_format = "gtkwave"; // trace.vcd_format: gtkwave | sigrok (docs/traces.md)
     std::string timeline;  // trace.timeline: Trace Event JSON file ("" = off)
     std::string log;       // trace.log: one line per transaction ("" = off)
     std::string pcap;      // trace.pcap: pcapng capture of the frames ("" = off)

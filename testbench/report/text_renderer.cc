@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <map>
 
+#include "testbench/report/text_layout.h"
+
 namespace nicsim::report {
 namespace {
 
@@ -27,11 +29,8 @@ std::string percent(double share) {
     return fixed(share * 100.0, 1) + " %";
 }
 
-std::string pad_right(const std::string& s, size_t w) {
-    return s.size() >= w ? s : s + std::string(w - s.size(), ' ');
-}
-std::string pad_left(const std::string& s, size_t w) {
-    return s.size() >= w ? s : std::string(w - s.size(), ' ') + s;
+bool is_ping(const flow_report& f) {
+    return f.kind == "ping" || f.rtt.has_value();
 }
 
 } // namespace
@@ -42,11 +41,24 @@ std::string format_kbps(double bps) {
 std::string format_mbitps(double bps) {
     return fixed(bps / 1e6, 3) + " Mbit/s";
 }
+std::string format_ratio(double a, double b) {
+    if (a == 0)
+        return "";
+    const double r = b / a;
+    return fixed(r, r >= 100 ? 0 : r >= 10 ? 1 : 2) + "×";
+}
+std::string format_change(double a, double b) {
+    if (a == 0)
+        return "";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%+.1f %%", (b - a) / a * 100.0);
+    return buf;
+}
 
-std::vector<std::pair<std::string, std::string>> summary_rows(const report& r) {
-    std::vector<std::pair<std::string, std::string>> rows;
-    auto add = [&rows](std::string k, std::string v) {
-        rows.emplace_back(std::move(k), std::move(v));
+std::vector<metric_row> metric_rows(const report& r) {
+    std::vector<metric_row> rows;
+    auto add = [&rows](std::string k, std::string v, std::optional<double> n = std::nullopt) {
+        rows.push_back({std::move(k), std::move(v), n});
     };
 
     add("scenario", r.run.scenario);
@@ -55,152 +67,334 @@ std::vector<std::pair<std::string, std::string>> summary_rows(const report& r) {
                       (r.run.bus_clock_hz > 0 ? " at " + freq(r.run.bus_clock_hz) : std::string()));
     add("driver", r.run.driver_variant + ", power save " + (r.run.power_save ? "on" : "off"));
     add("kernel", r.run.kernel_version);
-    add("simulated time", fixed(r.sim_time_s, 6) + " s" +
-                              (r.end_reason.empty() ? std::string() : " (" + r.end_reason + ")"));
+    add("simulated time",
+        fixed(r.sim_time_s, 6) + " s" +
+            (r.end_reason.empty() ? std::string() : " (" + r.end_reason + ")"),
+        r.sim_time_s);
 
+    std::size_t bulk_flows = 0;
     for (const auto& f : r.flows) {
         const std::string p = "flow " + f.name + " ";
         add(p + "kind", f.kind + " (" + f.direction + ")");
-        add(p + "payload", std::to_string(f.bytes) + " B");
-        add(p + "frames", std::to_string(f.frames));
-        add(p + "active time", fixed(f.active_time_s, 6) + " s");
-        add(p + "goodput", format_kbps(f.goodput_bps) + "  " + format_mbitps(f.goodput_bps));
-        if (f.rtt)
-            add(p + "rtt min/avg/max/mdev",
-                fixed(f.rtt->min_ms, 3) + "/" + fixed(f.rtt->avg_ms, 3) + "/" +
-                    fixed(f.rtt->max_ms, 3) + "/" + fixed(f.rtt->mdev_ms, 3) + " ms");
+        if (is_ping(f)) { // a ping moves no payload worth a rate: its frames and round trips
+            add(p + "frames", std::to_string(f.frames), double(f.frames));
+            if (f.rtt)
+                add(p + "rtt min/avg/max/mdev",
+                    fixed(f.rtt->min_ms, 3) + "/" + fixed(f.rtt->avg_ms, 3) + "/" +
+                        fixed(f.rtt->max_ms, 3) + "/" + fixed(f.rtt->mdev_ms, 3) + " ms",
+                    f.rtt->avg_ms);
+            continue;
+        }
+        ++bulk_flows;
+        add(p + "payload", std::to_string(f.bytes) + " B", double(f.bytes));
+        add(p + "frames", std::to_string(f.frames), double(f.frames));
+        add(p + "active time", fixed(f.active_time_s, 6) + " s", f.active_time_s);
+        add(p + "goodput", format_kbps(f.goodput_bps) + "  " + format_mbitps(f.goodput_bps),
+            f.goodput_bps);
     }
-    const totals t = compute_totals(r);
-    add("total goodput", format_kbps(t.goodput_bps) + "  " + format_mbitps(t.goodput_bps));
+    if (bulk_flows > 1) { // with one flow the total repeats its goodput
+        const totals t = compute_totals(r);
+        add("total goodput", format_kbps(t.goodput_bps) + "  " + format_mbitps(t.goodput_bps),
+            t.goodput_bps);
+    }
 
     for (const auto& d : r.devices) {
         const std::string p = d.name + " ";
-        add(p + "frames tx / rx",
-            std::to_string(d.frames_tx) + " / " + std::to_string(d.frames_rx));
+        add(p + "frames tx / rx", std::to_string(d.frames_tx) + " / " + std::to_string(d.frames_rx),
+            double(frames(d)));
         if (d.irqs > 0) {
             const auto fpi = frames_per_irq(d);
             add(p + "interrupts",
-                std::to_string(d.irqs) + " (" + fixed(*fpi, 2) + " frames per interrupt)");
+                std::to_string(d.irqs) + " (" + fixed(*fpi, 2) + " frames per interrupt)",
+                double(d.irqs));
+        }
+        // A chip without power states (no power model) cannot wake or spend energy.
+        const bool powered = !d.power_states.empty() || d.wakeups > 0;
+        if (powered) {
+            add(p + "wake-ups", std::to_string(d.wakeups), double(d.wakeups));
+            add(p + "time waking", fixed(d.wake_time_s, 6) + " s", d.wake_time_s);
         }
         if (const auto fpb = frames_per_tx_batch(d))
             add(p + "tx batches",
-                std::to_string(*d.tx_batches) + " (" + fixed(*fpb, 2) + " frames per batch)");
-        add(p + "wake-ups", std::to_string(d.wakeups));
-        add(p + "time waking", fixed(d.wake_time_s, 6) + " s");
+                std::to_string(*d.tx_batches) + " (" + fixed(*fpb, 2) + " frames per batch)",
+                double(*d.tx_batches));
         const auto tpf = bus_transactions_per_frame(d);
-        add(p + d.bus + " transactions", std::to_string(d.bus_transactions) +
-                                             (tpf ? " (" + fixed(*tpf, 2) + " per frame)" : ""));
+        add(p + d.bus + " transactions",
+            std::to_string(d.bus_transactions) + (tpf ? " (" + fixed(*tpf, 2) + " per frame)" : ""),
+            double(d.bus_transactions));
         for (const auto& [kind, count] : d.bus_commands) {
             const double n = double(frames(d));
             add(p + d.bus + " " + kind,
                 std::to_string(count) +
-                    (n > 0 ? " (" + fixed(double(count) / n, 2) + " per frame)" : ""));
+                    (n > 0 ? " (" + fixed(double(count) / n, 2) + " per frame)" : ""),
+                double(count));
         }
         const auto bpf = bus_bytes_per_frame(d);
         add(p + d.bus + " bytes",
-            std::to_string(d.bus_bytes) + (bpf ? " (" + fixed(*bpf, 1) + " per frame)" : ""));
-        add(p + d.bus + " utilisation", percent(bus_utilisation(d, r.sim_time_s)));
+            std::to_string(d.bus_bytes) + (bpf ? " (" + fixed(*bpf, 1) + " per frame)" : ""),
+            double(d.bus_bytes));
+        const double util = bus_utilisation(d, r.sim_time_s);
+        add(p + d.bus + " utilisation", percent(util), util);
         for (const auto& s : d.power_states)
             add(p + "time " + s.state,
                 fixed(s.time_s, 6) + " s (" +
                     percent(r.sim_time_s > 0 ? s.time_s / r.sim_time_s : 0.0) + ") at " +
-                    fixed(s.current_a * 1e3, 2) + " mA");
-        add(p + "energy", fixed(energy_j(d), 4) + " J");
-        add(p + "average power", fixed(avg_power_w(d, r.sim_time_s), 4) + " W");
+                    fixed(s.current_a * 1e3, 2) + " mA",
+                s.time_s);
+        if (powered) {
+            add(p + "energy", fixed(energy_j(d), 4) + " J", energy_j(d));
+            add(p + "average power", fixed(avg_power_w(d, r.sim_time_s), 4) + " W",
+                avg_power_w(d, r.sim_time_s));
+        }
         add(p + "currents",
             std::string(d.power_is_proxy ? "proxy: " : "") + d.power_source +
                 (d.supply_voltage_v > 0 ? " at " + fixed(d.supply_voltage_v, 2) + " V"
                                         : std::string()));
     }
-    add("host CPU busy", percent(host_cpu_busy_share(r)) + " of " +
-                             std::to_string(r.host_cpu_cores) +
-                             (r.host_cpu_cores == 1 ? " core" : " cores"));
-    add("findings", std::to_string(r.findings.size()));
-    add("wall time (host)", fixed(r.host.wall_time_s, 3) + " s");
-    add("peak RSS (host)", fixed(r.host.peak_rss_mb, 1) + " MB");
+    const double cpu = host_cpu_busy_share(r);
+    add("host CPU busy",
+        percent(cpu) + " of " + std::to_string(r.host_cpu_cores) +
+            (r.host_cpu_cores == 1 ? " core" : " cores"),
+        cpu);
+    add("findings", std::to_string(r.findings.size()), double(r.findings.size()));
+    add("wall time (host)", fixed(r.host.wall_time_s, 3) + " s", r.host.wall_time_s);
+    add("peak RSS (host)", fixed(r.host.peak_rss_mb, 1) + " MB", r.host.peak_rss_mb);
     return rows;
 }
 
-std::string render_text(const report& r) {
-    const auto rows = summary_rows(r);
-    size_t w = 0;
-    for (const auto& [k, v] : rows)
-        w = std::max(w, k.size());
+std::vector<std::pair<std::string, std::string>> summary_rows(const report& r) {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (auto& m : metric_rows(r))
+        out.emplace_back(std::move(m.label), std::move(m.text));
+    return out;
+}
+
+std::string render_text(const report& r, std::size_t width) {
+    const auto rows = metric_rows(r);
+    std::size_t kw = 0;
+    for (const auto& m : rows)
+        kw = std::max(kw, display_width(m.label));
+    // Below ~24 columns for the value the table is unreadable: values go under their label.
+    const bool under = width < 4 + kw + 24;
+    const std::size_t vw = under ? width - 4 : width - 4 - kw;
     std::string out;
-    for (const auto& [k, v] : rows)
-        out += "  " + pad_right(k, w) + "  " + v + "\n";
+    for (const auto& m : rows) {
+        const auto lines = wrap(m.text, vw);
+        if (under) {
+            out += "  " + m.label + "\n";
+            for (const auto& l : lines)
+                out += "    " + l + "\n";
+            continue;
+        }
+        for (std::size_t i = 0; i < lines.size(); ++i)
+            out += "  " + pad_right(i == 0 ? m.label : "", kw) + "  " + lines[i] + "\n";
+    }
     if (!r.findings.empty()) {
         out += "findings:\n";
-        for (const auto& f : r.findings)
-            out += "  " + fixed(f.time_s, 9) + " s  " + f.severity + "  " + f.source + ": " +
-                   f.message + "\n";
+        for (const auto& f : r.findings) {
+            const auto lines =
+                wrap(fixed(f.time_s, 9) + " s  " + f.severity + "  " + f.source + ": " + f.message,
+                     width - 4);
+            for (std::size_t i = 0; i < lines.size(); ++i)
+                out += (i == 0 ? "  " : "    ") + lines[i] + "\n";
+        }
     }
     return out;
 }
 
-std::string render_side_by_side(const std::vector<report>& reports,
-                                const std::vector<std::string>& labels_in) {
+namespace {
+
+std::vector<std::string> column_labels(const std::vector<report>& reports,
+                                       const std::vector<std::string>& labels_in) {
     std::vector<std::string> labels = labels_in;
-    if (labels.size() != reports.size()) {
-        // Name each column by the run settings that differ between the reports.
-        labels.assign(reports.size(), "");
-        using getter = std::string (*)(const report&);
-        const std::vector<std::pair<const char*, getter>> keys = {
-            {"scenario", [](const report& r) { return r.run.scenario; }},
-            {"platform", [](const report& r) { return r.run.platform; }},
-            {"device", [](const report& r) { return r.run.device; }},
-            {"bus", [](const report& r) { return r.run.bus; }},
-            {"bus_clock", [](const report& r) { return freq(r.run.bus_clock_hz); }},
-            {"variant", [](const report& r) { return r.run.driver_variant; }},
-            {"power_save",
-             [](const report& r) { return std::string(r.run.power_save ? "on" : "off"); }},
-            {"traffic", [](const report& r) { return r.run.traffic; }},
-            {"seed", [](const report& r) { return std::to_string(r.run.seed); }},
-        };
-        for (const auto& [name, get] : keys) {
-            bool differs = false;
-            for (const auto& r : reports)
-                differs |= get(r) != get(reports.front());
-            if (!differs)
-                continue;
-            for (size_t i = 0; i < reports.size(); ++i)
-                labels[i] +=
-                    (labels[i].empty() ? "" : " ") + std::string(name) + "=" + get(reports[i]);
-        }
-        for (size_t i = 0; i < reports.size(); ++i)
-            if (labels[i].empty())
-                labels[i] = "#" + std::to_string(i + 1);
+    if (labels.size() == reports.size())
+        return labels;
+    // Name each column by the run settings that differ between the reports.
+    labels.assign(reports.size(), "");
+    using getter = std::string (*)(const report&);
+    const std::vector<std::pair<const char*, getter>> keys = {
+        {"scenario", [](const report& r) { return r.run.scenario; }},
+        {"platform", [](const report& r) { return r.run.platform; }},
+        {"device", [](const report& r) { return r.run.device; }},
+        {"bus", [](const report& r) { return r.run.bus; }},
+        {"bus_clock", [](const report& r) { return freq(r.run.bus_clock_hz); }},
+        {"variant", [](const report& r) { return r.run.driver_variant; }},
+        {"power_save",
+         [](const report& r) { return std::string(r.run.power_save ? "on" : "off"); }},
+        {"traffic", [](const report& r) { return r.run.traffic; }},
+        {"seed", [](const report& r) { return std::to_string(r.run.seed); }},
+    };
+    for (const auto& [name, get] : keys) {
+        bool differs = false;
+        for (const auto& r : reports)
+            differs |= get(r) != get(reports.front());
+        if (!differs)
+            continue;
+        for (std::size_t i = 0; i < reports.size(); ++i)
+            labels[i] += (labels[i].empty() ? "" : " ") + std::string(name) + "=" + get(reports[i]);
     }
+    for (std::size_t i = 0; i < reports.size(); ++i)
+        if (labels[i].empty())
+            labels[i] = "#" + std::to_string(i + 1);
+    return labels;
+}
+
+// A table of cells: column 0 left-aligned (the metric), the others right-aligned; each cell
+// wraps inside its column's width, a row is as tall as its tallest cell.
+std::string table(const std::vector<std::vector<std::string>>& rows,
+                  const std::vector<std::size_t>& widths) {
+    std::string out;
+    for (const auto& row : rows) {
+        std::vector<std::vector<std::string>> cells;
+        std::size_t height = 1;
+        for (std::size_t c = 0; c < row.size(); ++c) {
+            cells.push_back(row[c].empty() ? std::vector<std::string>{""}
+                                           : wrap(row[c], widths[c]));
+            height = std::max(height, cells.back().size());
+        }
+        for (std::size_t l = 0; l < height; ++l) {
+            std::string line = " ";
+            for (std::size_t c = 0; c < row.size(); ++c) {
+                const std::string& s = l < cells[c].size() ? cells[c][l] : std::string();
+                line += " " + (c == 0 ? pad_right(s, widths[c]) : pad_left(s, widths[c]));
+                if (c + 1 < row.size())
+                    line += " ";
+            }
+            while (!line.empty() && line.back() == ' ')
+                line.pop_back();
+            out += line + "\n";
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+std::string render_side_by_side(const std::vector<report>& reports,
+                                const std::vector<std::string>& labels_in, std::size_t width) {
+    std::vector<std::string> labels = column_labels(reports, labels_in);
+    const std::size_t n = reports.size();
+    // Long labels (several settings differ) would make every column wide: name the columns
+    // #1, #2… and say above the table what each is.
+    std::string legend;
+    for (const auto& l : labels)
+        if (display_width(l) > 20) {
+            for (std::size_t i = 0; i < n; ++i) {
+                const auto lines = wrap(labels[i], width > 10 ? width - 8 : 40);
+                for (std::size_t k = 0; k < lines.size(); ++k)
+                    legend += (k == 0 ? pad_right("  #" + std::to_string(i + 1), 6) + "  "
+                                      : std::string(8, ' ')) +
+                              lines[k] + "\n";
+                labels[i] = "#" + std::to_string(i + 1);
+            }
+            legend += "\n";
+            break;
+        }
 
     // Union of the row labels in first-seen order; a report without a row shows "-".
     std::vector<std::string> order;
-    std::vector<std::map<std::string, std::string>> values(reports.size());
-    for (size_t i = 0; i < reports.size(); ++i)
-        for (auto& [k, v] : summary_rows(reports[i])) {
-            if (std::find(order.begin(), order.end(), k) == order.end())
-                order.push_back(k);
-            values[i][k] = v;
+    std::vector<std::map<std::string, metric_row>> values(n);
+    for (std::size_t i = 0; i < n; ++i)
+        for (auto& m : metric_rows(reports[i])) {
+            if (std::find(order.begin(), order.end(), m.label) == order.end())
+                order.push_back(m.label);
+            values[i][m.label] = m;
         }
-    size_t kw = 0;
-    for (const auto& k : order)
-        kw = std::max(kw, k.size());
-    std::vector<size_t> cw(reports.size());
-    for (size_t i = 0; i < reports.size(); ++i) {
-        cw[i] = labels[i].size();
-        for (const auto& [k, v] : values[i])
-            cw[i] = std::max(cw[i], v.size());
+
+    // Cells: metric, then per report its value and, after the first, ratio and Δ against it.
+    std::vector<std::vector<std::string>> rows;
+    std::vector<std::string> head{""};
+    for (std::size_t i = 0; i < n; ++i) {
+        head.push_back(labels[i]);
+        if (i > 0) {
+            head.push_back("ratio");
+            head.push_back("Δ");
+        }
     }
-    std::string out = "  " + pad_right("", kw);
-    for (size_t i = 0; i < reports.size(); ++i)
-        out += "  " + pad_left(labels[i], cw[i]);
-    out += "\n";
+    rows.push_back(head);
     for (const auto& k : order) {
-        out += "  " + pad_right(k, kw);
-        for (size_t i = 0; i < reports.size(); ++i) {
-            auto it = values[i].find(k);
-            out += "  " + pad_left(it == values[i].end() ? "-" : it->second, cw[i]);
+        std::vector<std::string> row{k};
+        const auto base = values[0].find(k);
+        for (std::size_t i = 0; i < n; ++i) {
+            const auto it = values[i].find(k);
+            row.push_back(it == values[i].end() ? "-" : it->second.text);
+            if (i == 0)
+                continue;
+            std::string ratio, change;
+            if (base != values[0].end() && it != values[i].end() && base->second.value &&
+                it->second.value) {
+                ratio = format_ratio(*base->second.value, *it->second.value);
+                change = format_change(*base->second.value, *it->second.value);
+            }
+            row.push_back(ratio);
+            row.push_back(change);
         }
-        out += "\n";
+        rows.push_back(row);
+    }
+
+    // Natural widths; if the table is too wide, the metric column is capped and the value
+    // columns share what is left (their text wraps); ratio and Δ keep their width.
+    std::vector<std::size_t> w(rows.front().size(), 0);
+    for (const auto& row : rows)
+        for (std::size_t c = 0; c < row.size(); ++c)
+            w[c] = std::max(w[c], display_width(row[c]));
+    auto total = [&w] {
+        std::size_t t = 1;
+        for (auto x : w)
+            t += 2 + x;
+        return t - 1;
+    };
+    if (total() <= width)
+        return legend + table(rows, w);
+    std::vector<std::size_t> value_cols;
+    const std::size_t key_cap = std::max<std::size_t>(16, width / 4);
+    std::size_t fixed_w = 1 + 2 + std::min(w[0], key_cap);
+    for (std::size_t c = 1; c < w.size(); ++c) {
+        const bool is_value = c == 1 || (c >= 2 && (c - 2) % 3 == 0);
+        if (is_value)
+            value_cols.push_back(c);
+        else
+            fixed_w += 2 + w[c];
+    }
+    const std::size_t avail =
+        width > fixed_w + 2 * value_cols.size() ? width - fixed_w - 2 * value_cols.size() : 0;
+    const std::size_t share = avail / value_cols.size();
+    if (share >= 12) {
+        w[0] = std::min(w[0], key_cap);
+        // Columns narrower than the share give the rest to the others.
+        std::size_t left = avail, wide = 0;
+        for (auto c : value_cols)
+            if (w[c] <= share)
+                left -= w[c];
+            else
+                ++wide;
+        for (auto c : value_cols)
+            if (w[c] > share)
+                w[c] = left / wide;
+        return legend + table(rows, w);
+    }
+
+    // Too many runs for columns: one block per metric, one line per run.
+    std::size_t lw = 0;
+    for (const auto& l : labels)
+        lw = std::min<std::size_t>(std::max(lw, display_width(l)), width / 3);
+    std::string out = legend;
+    for (std::size_t r = 1; r < rows.size(); ++r) {
+        out += "  " + rows[r][0] + "\n";
+        for (std::size_t i = 0; i < n; ++i) {
+            std::string v = rows[r][1 + (i == 0 ? 0 : 3 * i - 2)];
+            if (i > 0) {
+                const std::string& ratio = rows[r][3 * i];
+                const std::string& change = rows[r][3 * i + 1];
+                if (!ratio.empty())
+                    v += "  (" + ratio + ", " + change + ")";
+            }
+            const auto label_lines = wrap(labels[i], lw);
+            const auto value_lines = wrap(v, width > 8 + lw ? width - 8 - lw : 20);
+            for (std::size_t l = 0; l < std::max(label_lines.size(), value_lines.size()); ++l)
+                out += "    " + pad_right(l < label_lines.size() ? label_lines[l] : "", lw) + "  " +
+                       (l < value_lines.size() ? value_lines[l] : "") + "\n";
+        }
     }
     return out;
 }

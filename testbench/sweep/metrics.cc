@@ -7,7 +7,7 @@ namespace nicsim::sweep {
 namespace {
 
 // Throughput in KB/s uses 1 KB = 1024 bytes, as ttcp prints it and as the calibration points of
-// hardware-facts.md §4 are quoted (also the text report's convention).
+// docs/sources.md#calibration-measurements are quoted (also the text report's convention).
 const std::vector<metric_info> k_metrics = {
     {"goodput_bps", "bit/s", "goodput (bit/s)", dimension::bit_rate, 1.0},
     {"goodput_kBps", "KB/s", "goodput (KB/s, 1 KB = 1024 B)", dimension::bit_rate, 8.0 * 1024},

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "testbench/system/run_control.h"
 
+#include <algorithm>
+
 #include "driver/include/lx_kit/runtime.h"
+#include "testbench/system/progress.h"
 
 namespace nicsim::system {
 
@@ -26,6 +29,8 @@ void run_control::drive(const std::function<std::string()>& bring_up, traffic_se
     }
     wait(traffic_start);
     traffic.start();
+    m_traffic = &traffic;
+    m_traffic_start = sc_time_stamp();
     if (!traffic.finished())
         wait(traffic.done_event());
     if (traffic.failed())
@@ -40,7 +45,10 @@ std::string run_control::simulate(sc_time limit, trace::trace_session* trace) {
     lx_kit::set_abort_mode(lx_kit::abort_mode::stop_simulation);
     // SystemC's own info messages ("Simulation stopped by user.") are noise in a report.
     sc_report_handler::set_actions(SC_INFO, SC_DO_NOTHING);
-    sc_start(limit);
+    if (progress_observer* o = current_progress_observer(); o && limit > SC_ZERO_TIME)
+        run_watched(limit, *o);
+    else
+        sc_start(limit);
     const std::string trace_error = trace ? trace::finish_quietly(*trace) : std::string();
     if (lx_kit::aborted())
         return "driver run stopped: " + lx_kit::abort_message();
@@ -51,6 +59,28 @@ std::string run_control::simulate(sc_time limit, trace::trace_session* trace) {
     if (m_end_reason.empty())
         m_end_reason = "duration limit";
     return {};
+}
+
+void run_control::run_watched(sc_time limit, progress_observer& o) {
+    auto stopped = [] { return sc_get_status() == SC_STOPPED || sc_end_of_simulation_invoked(); };
+    report::flow_report flow;
+    auto current_flow = [&]() -> const report::flow_report* {
+        if (!m_traffic)
+            return nullptr;
+        flow = m_traffic->flow_report();
+        return &flow;
+    };
+    while (!stopped() && sc_time_stamp() < limit) {
+        const sc_time now = sc_time_stamp();
+        sc_time stop = std::min(o.next_stop(now), limit);
+        if (stop <= now)
+            stop = limit;
+        sc_start(stop - now);
+        if (stopped() || sc_time_stamp() >= limit)
+            break;
+        o.on_progress(sc_time_stamp(), current_flow(), m_traffic_start);
+    }
+    o.on_end(sc_time_stamp(), current_flow(), m_traffic_start);
 }
 
 report::report start_report(const run_control& rc, const traffic_session& traffic,

@@ -21,6 +21,8 @@
 
 namespace nicsim::system {
 
+class progress_observer; // testbench/system/progress.h
+
 class run_control {
   public:
     // Optional test hooks, run on the system thread: `after_up` once the interface is up (false
@@ -45,8 +47,13 @@ class run_control {
     const std::string& end_reason() const { return m_end_reason; }
 
   private:
+    // sc_start in the slices a progress observer asks for (testbench/system/progress.h).
+    void run_watched(sc_core::sc_time limit, progress_observer& o);
+
     std::string m_failure;
     std::string m_end_reason;
+    traffic_session* m_traffic = nullptr; // once started, for progress observers
+    sc_core::sc_time m_traffic_start;
 };
 
 // The parts of a report every system fills alike: simulated time, end reason, the flow, the

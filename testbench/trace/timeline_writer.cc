@@ -118,6 +118,25 @@ void timeline_writer::instant(int pid, int tid, std::string_view name, uint64_t 
     end_event();
 }
 
+void timeline_writer::flow(int from_pid, int from_tid, int to_pid, int to_tid,
+                           std::string_view name, uint64_t t_ps) {
+    if (m_closed || !m_win.contains(t_ps))
+        return;
+    const std::string id = std::to_string(m_next_flow++);
+    for (int end = 0; end < 2; ++end) {
+        begin_event();
+        m_buf += end ? "\"ph\":\"f\",\"bp\":\"e\",\"pid\":" + std::to_string(to_pid) +
+                           ",\"tid\":" + std::to_string(to_tid)
+                     : "\"ph\":\"s\",\"pid\":" + std::to_string(from_pid) +
+                           ",\"tid\":" + std::to_string(from_tid);
+        m_buf += ",\"id\":" + id + ",\"cat\":\"bus\",";
+        ts("ts", t_ps);
+        m_buf += ",\"name\":";
+        append_json_string(m_buf, name);
+        end_event();
+    }
+}
+
 void timeline_writer::counter(int pid, std::string_view name, uint64_t t_ps, uint64_t value) {
     if (m_closed || !m_win.contains(t_ps))
         return;

@@ -4,7 +4,8 @@
 // not require time order), so memory does not grow with the run. Times are microseconds with
 // picosecond digits ("ts":12.345678); tracks are process/thread ids with "M" name metadata.
 //
-// Event kinds used: "X" complete spans (ts + dur), "i" instants, "C" counters, "M" metadata.
+// Event kinds used: "X" complete spans (ts + dur), "i" instants, "C" counters, "M" metadata,
+// "s"/"f" flow arrows (from a driver task to the bus transaction it issued).
 // The window clips spans to it and drops instants/counters outside it; metadata is always kept.
 #pragma once
 
@@ -36,6 +37,11 @@ class timeline_writer {
               std::string_view args_json = {});
     void instant(int pid, int tid, std::string_view name, uint64_t t_ps,
                  std::string_view args_json = {});
+    // A flow arrow from the slice at t_ps on (from_pid, from_tid) to the slice starting at t_ps
+    // on (to_pid, to_tid): Trace Event "s"/"f" events with one id ("bp":"e" binds the end to
+    // the enclosing slice). Dropped outside the window.
+    void flow(int from_pid, int from_tid, int to_pid, int to_tid, std::string_view name,
+              uint64_t t_ps);
     // One value of the counter track `name` of `pid`.
     void counter(int pid, std::string_view name, uint64_t t_ps, uint64_t value);
 
@@ -56,6 +62,7 @@ class timeline_writer {
     std::string m_buf;
     int m_next_pid = 1;
     int m_next_tid = 1;
+    uint64_t m_next_flow = 1;
     uint64_t m_events = 0;
     bool m_closed = false;
 };

@@ -288,8 +288,10 @@ class power_adapter : public trace_session::adapter, public wilc::power_observer
 
     void on_activity(sc_time t, bool host_work, bool air_work, bool tx, bool rx) override {
         const uint64_t ps = to_ps(t);
-        step(m_host, host_work, ps, m_fw_tid, "firmware", "firmware: host work");
-        step(m_air, air_work, ps, m_fw_tid, "firmware", "firmware: air work");
+        // Host work and air work overlap (the radio sends while the host queues the next
+        // frame), and slices on one track must nest: a track each.
+        step(m_host, host_work, ps, m_fw_host_tid, "firmware host work", "firmware: host work");
+        step(m_air, air_work, ps, m_fw_air_tid, "firmware air work", "firmware: air work");
         step(m_tx, tx, ps, m_radio_tid, "radio", "radio tx");
         step(m_rx, rx, ps, m_radio_tid, "radio", "radio rx");
         if (vcd_writer* v = m_s.vcd()) {
@@ -343,7 +345,7 @@ class power_adapter : public trace_session::adapter, public wilc::power_observer
     activity m_host, m_air, m_tx, m_rx;
     int m_stream = -1, m_vcd_name = -1, m_vcd_code = -1, m_vcd_fw = -1, m_vcd_tx = -1,
         m_vcd_rx = -1;
-    int m_pid = 0, m_power_tid = 0, m_fw_tid = 0, m_radio_tid = 0;
+    int m_pid = 0, m_power_tid = 0, m_fw_host_tid = 0, m_fw_air_tid = 0, m_radio_tid = 0;
 };
 
 // ---- lx_kit tasks
@@ -354,6 +356,7 @@ class task_adapter : public trace_session::adapter {
     explicit task_adapter(trace_session& s) : m_s(s) {
         if (timeline_writer* tl = s.timeline())
             m_pid = tl->process("driver");
+        s.set_driver_pid(m_pid);
         lx_kit::set_task_observer([this](const lx_kit::task_event& e) { on_task(e); });
     }
     ~task_adapter() override { lx_kit::set_task_observer({}); }
@@ -401,7 +404,7 @@ class task_adapter : public trace_session::adapter {
         auto it = m_tasks.find(e.task);
         if (it == m_tasks.end()) {
             record r;
-            r.tid = tl->thread(m_pid, e.name);
+            r.tid = m_s.adopt_task_track(e.name);
             it = m_tasks.emplace(e.task, std::move(r)).first;
         } else if (now > it->second.since) {
             tl->span(m_pid, it->second.tid, it->second.label, it->second.since, now);
@@ -443,8 +446,12 @@ trace_session::trace_session(const config::trace_config& cfg)
         }
     };
     if (!cfg.vcd.empty())
-        m_vcd = opened("trace.vcd (--vcd)",
-                       [&] { return std::make_unique<vcd_writer>(cfg.vcd, m_win); });
+        m_vcd = opened("trace.vcd (--vcd)", [&] {
+            return std::make_unique<vcd_writer>(cfg.vcd, m_win,
+                                                cfg.vcd_format == "sigrok"
+                                                    ? vcd_writer::format::sigrok
+                                                    : vcd_writer::format::gtkwave);
+        });
     if (!cfg.timeline.empty())
         m_timeline = opened("trace.timeline (--timeline)",
                             [&] { return std::make_unique<timeline_writer>(cfg.timeline, m_win); });
@@ -533,6 +540,18 @@ int trace_session::lane(bus_track& b, std::string_view name) {
     return tid;
 }
 
+int trace_session::adopt_task_track(const std::string& name) {
+    auto it = m_task_tracks.find(name);
+    if (it != m_task_tracks.end() && !it->second.adopted) {
+        it->second.adopted = true;
+        return it->second.tid;
+    }
+    const int tid = m_timeline->thread(m_driver_pid, name);
+    if (it == m_task_tracks.end()) // a second task of the same name keeps its own track
+        m_task_tracks.emplace(name, task_track_info{m_driver_pid, tid, true});
+    return tid;
+}
+
 int trace_session::chip_pid(const std::string& chip) {
     for (const auto& [n, pid] : m_chips)
         if (n == chip)
@@ -553,6 +572,17 @@ void trace_session::transaction(bus_track& b, const bus_txn& t) {
         if (!t.task.empty())
             args.add("task", t.task);
         m_timeline->span(b.pid, b.frames_tid, t.name, t.start_ps, t.end_ps, args.str());
+        // An arrow from the driver task that issued it (Perfetto: "Flow events").
+        if (!t.task.empty() && m_driver_pid != 0) {
+            auto it = m_task_tracks.find(t.task);
+            if (it == m_task_tracks.end())
+                it = m_task_tracks
+                         .emplace(t.task, task_track_info{m_driver_pid,
+                                                          m_timeline->thread(m_driver_pid, t.task)})
+                         .first;
+            m_timeline->flow(it->second.pid, it->second.tid, b.pid, b.frames_tid, "bus call",
+                             t.start_ps);
+        }
     }
     if (m_vcd) {
         m_vcd->change_string(b.vcd_cmd, t.start_ps, t.name);

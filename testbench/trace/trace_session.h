@@ -11,6 +11,7 @@
 // declaring pin signals on vcd() (see the SPI, SDIO and parallel-bus adapters in the .cc).
 #pragma once
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -76,6 +77,17 @@ class trace_session {
     int lane(bus_track& b, std::string_view name);
     // Timeline process of a chip (created on first use); 0 without a timeline.
     int chip_pid(const std::string& chip);
+    // The timeline thread of a driver task, by the name transactions carry in bus_txn::task.
+    // A task can issue transactions before its first state change is observed (system.main at
+    // probe, a testbench thread calling ndo_start_xmit): transaction() then makes the track
+    // under the driver process, and the task adopts it when its first event comes.
+    struct task_track_info {
+        int pid = 0, tid = 0;
+        bool adopted = false; // a task_adapter record owns it
+    };
+    void set_driver_pid(int pid) { m_driver_pid = pid; }
+    // The tid the first task named `name` takes: one transaction() made, or a new one.
+    int adopt_task_track(const std::string& name);
     timeline_writer* timeline() { return m_timeline.get(); }
     vcd_writer* vcd() { return m_vcd.get(); }
     const window& win() const { return m_win; }
@@ -96,6 +108,8 @@ class trace_session {
     std::string m_vcd_path;
     std::vector<std::unique_ptr<bus_track>> m_buses;
     std::vector<std::pair<std::string, int>> m_chips;
+    std::map<std::string, task_track_info> m_task_tracks; // by task name
+    int m_driver_pid = 0;
     std::vector<std::unique_ptr<adapter>> m_adapters;
     bool m_tasks_attached = false;
     bool m_finished = false;

@@ -118,7 +118,8 @@ class vcd_writer::part_reader : public reader {
     uint64_t m_ps = 0;
 };
 
-vcd_writer::vcd_writer(const std::string& path, window w) : m_out(path), m_path(path), m_win(w) {
+vcd_writer::vcd_writer(const std::string& path, window w, format f)
+    : m_out(path), m_path(path), m_win(w), m_format(f) {
     if (!m_out)
         throw std::runtime_error("cannot open VCD file '" + path + "' for writing");
 }
@@ -146,7 +147,7 @@ int vcd_writer::add_signal(int stream, const std::string& scope, const std::stri
     if (width == 0 || width > 32)
         throw std::invalid_argument("vcd_writer: signal '" + name + "' width " +
                                     std::to_string(width) + " (must be 1..32)");
-    m_sigs.push_back({scope, name, vcd_id(m_sigs.size()), k, width, initial, stream});
+    m_sigs.push_back({scope, name, vcd_id(m_sigs.size()), k, width, initial, stream, {}});
     return int(m_sigs.size() - 1);
 }
 
@@ -220,6 +221,15 @@ void vcd_writer::add_vcd_part(const std::string& path, std::map<std::string, int
 
 void vcd_writer::write_value(uint32_t sig, uint32_t v) {
     const signal& g = m_sigs[sig];
+    if (m_format == format::sigrok) {
+        // libsigrok reads 0/1 only: an undriven line reads low.
+        if (g.k == kind::wire)
+            m_out << (v != z && v ? '1' : '0') << g.id << '\n';
+        else if (g.k == kind::vector)
+            for (unsigned b = 0; b < g.width; ++b)
+                m_out << (v != z && ((v >> b) & 1u) ? '1' : '0') << g.bit_ids[b] << '\n';
+        return;
+    }
     switch (g.k) {
     case kind::wire:
         m_out << (v == z ? 'z' : v ? '1' : '0') << g.id << '\n';
@@ -247,32 +257,9 @@ void vcd_writer::close(uint64_t end_ps) {
         return;
     m_closed = true;
 
-    // Header: no $date, the file is a deterministic function of the simulation.
-    m_out << "$version nicsim trace $end\n$timescale 1ps $end\n";
-    if (m_late)
-        m_out << "$comment " << m_late
-              << " change(s) dated before their source's previous change are shown at that "
-                 "change's time ("
-              << m_late_signals << ") $end\n";
-    m_out << "$scope module nicsim $end\n";
-    std::vector<std::string> scopes;
-    for (const auto& g : m_sigs)
-        if (std::find(scopes.begin(), scopes.end(), g.scope) == scopes.end())
-            scopes.push_back(g.scope);
-    for (const auto& sc : scopes) {
-        m_out << "$scope module " << sc << " $end\n";
-        for (const auto& g : m_sigs) {
-            if (g.scope != sc)
-                continue;
-            const char* type = g.k == kind::wire ? "wire" : g.k == kind::vector ? "reg" : "string";
-            m_out << "$var " << type << ' ' << g.width << ' ' << g.id << ' ' << g.name;
-            if (g.k == kind::vector && g.width > 1)
-                m_out << " [" << g.width - 1 << ":0]";
-            m_out << " $end\n";
-        }
-        m_out << "$upscope $end\n";
-    }
-    m_out << "$upscope $end\n$enddefinitions $end\n";
+    write_header();
+    if (m_format == format::gtkwave)
+        write_gtkw();
 
     // k-way merge by time; ties in stream order, so one stream's same-instant changes keep
     // their order (the last one wins).
@@ -296,9 +283,9 @@ void vcd_writer::close(uint64_t end_ps) {
     for (size_t i = 0; i < m_sigs.size(); ++i)
         cur[i] = m_sigs[i].initial;
     bool dumped = false;
-    uint64_t last_stamp = m_win.start_ps;
+    uint64_t last_stamp = stamp(m_win.start_ps);
     auto dump = [&] {
-        m_out << '#' << m_win.start_ps << "\n$dumpvars\n";
+        m_out << '#' << stamp(m_win.start_ps) << "\n$dumpvars\n";
         for (size_t i = 0; i < m_sigs.size(); ++i) {
             write_value(uint32_t(i), cur[i]);
             written[i] = cur[i];
@@ -339,9 +326,10 @@ void vcd_writer::close(uint64_t end_ps) {
         }
         if (!dumped)
             dump();
-        if (r.ps != group_ps)
+        // Changes in one time step (1 ps, or 1 ns for sigrok) form a group; the last wins.
+        if (stamp(r.ps) != group_ps)
             flush_group();
-        group_ps = r.ps;
+        group_ps = stamp(r.ps);
         cur[r.sig] = r.value;
         if (!is_touched[r.sig]) {
             is_touched[r.sig] = 1;
@@ -351,7 +339,7 @@ void vcd_writer::close(uint64_t end_ps) {
     if (!dumped)
         dump();
     flush_group();
-    const uint64_t last = std::min(end_ps, m_win.end_ps);
+    const uint64_t last = stamp(std::min(end_ps, m_win.end_ps));
     if (end_ps != 0 && last > last_stamp)
         m_out << '#' << last << '\n';
     m_out.close();
@@ -359,6 +347,93 @@ void vcd_writer::close(uint64_t end_ps) {
         std::remove(p.path.c_str());
     if (!m_out)
         throw std::runtime_error("error writing VCD file '" + m_path + "'");
+}
+
+void vcd_writer::write_header() {
+    const bool sigrok = m_format == format::sigrok;
+    // No $date: the file is a deterministic function of the simulation.
+    m_out << "$version nicsim trace $end\n$timescale " << (sigrok ? "1ns" : "1ps") << " $end\n";
+    if (m_late)
+        m_out << "$comment " << m_late
+              << " change(s) dated before their source's previous change are shown at that "
+                 "change's time ("
+              << m_late_signals << ") $end\n";
+    m_out << "$scope module nicsim $end\n";
+    std::vector<std::string> scopes;
+    for (const auto& g : m_sigs)
+        if (std::find(scopes.begin(), scopes.end(), g.scope) == scopes.end())
+            scopes.push_back(g.scope);
+    size_t next_id = m_sigs.size(); // the bit wires get ids after the signals'
+    for (const auto& sc : scopes) {
+        m_out << "$scope module " << sc << " $end\n";
+        for (auto& g : m_sigs) {
+            if (g.scope != sc)
+                continue;
+            if (sigrok) {
+                if (g.k == kind::wire)
+                    m_out << "$var wire 1 " << g.id << ' ' << g.name << " $end\n";
+                else if (g.k == kind::vector)
+                    for (unsigned b = 0; b < g.width; ++b) {
+                        g.bit_ids.push_back(vcd_id(next_id++));
+                        m_out << "$var wire 1 " << g.bit_ids.back() << ' ' << g.name << b
+                              << " $end\n";
+                    }
+                continue;
+            }
+            const char* type = g.k == kind::wire ? "wire" : g.k == kind::vector ? "reg" : "string";
+            m_out << "$var " << type << ' ' << g.width << ' ' << g.id << ' ' << g.name;
+            if (g.k == kind::vector && g.width > 1)
+                m_out << " [" << g.width - 1 << ":0]";
+            m_out << " $end\n";
+        }
+        m_out << "$upscope $end\n";
+    }
+    m_out << "$upscope $end\n$enddefinitions $end\n";
+}
+
+// GTKWave save file: `gtkwave w.gtkw` opens the VCD with every scope's signals in a group: the
+// pins and levels in declaration order, then the text signals (decoded command, power state).
+// Flags (hex, GTKWave's TR_* bits): 28 binary, 22 hex, 24 decimal (right-justified); 200 a
+// comment line, 800200 / 1000200 the start / end of a group.
+void vcd_writer::write_gtkw() const {
+    const std::string base = m_path.size() > 4 && m_path.substr(m_path.size() - 4) == ".vcd"
+                                 ? m_path.substr(0, m_path.size() - 4)
+                                 : m_path;
+    std::ofstream g(base + ".gtkw");
+    if (!g)
+        throw std::runtime_error("cannot write GTKWave save file '" + base + ".gtkw'");
+    const std::string file = m_path.substr(m_path.find_last_of('/') + 1);
+    g << "[*] nicsim: the signals of " << file << " by part (docs/traces.md)\n"
+      << "[dumpfile] \"" << file << "\"\n[timestart] " << m_win.start_ps << "\n";
+    std::vector<std::string> scopes;
+    for (const auto& s : m_sigs)
+        if (std::find(scopes.begin(), scopes.end(), s.scope) == scopes.end())
+            scopes.push_back(s.scope);
+    for (const auto& sc : scopes)
+        g << "[treeopen] nicsim." << sc << ".\n";
+    for (const auto& sc : scopes) {
+        g << "@800200\n-" << sc << "\n";
+        // Pins and levels first, then the text signals (decoded command, power state name).
+        std::vector<const signal*> order;
+        for (const auto& s : m_sigs)
+            if (s.scope == sc && s.k != kind::string)
+                order.push_back(&s);
+        for (const auto& s : m_sigs)
+            if (s.scope == sc && s.k == kind::string)
+                order.push_back(&s);
+        for (const signal* sp : order) {
+            const signal& s = *sp;
+            const bool code = s.k == kind::vector && s.width <= 4;
+            g << (s.k == kind::vector ? (code ? "@24\n" : "@22\n") : "@28\n") << "nicsim." << sc
+              << '.' << s.name;
+            if (s.k == kind::vector && s.width > 1)
+                g << '[' << s.width - 1 << ":0]";
+            g << '\n';
+        }
+        g << "@1000200\n-" << sc << "\n";
+    }
+    if (!g)
+        throw std::runtime_error("error writing GTKWave save file '" + base + ".gtkw'");
 }
 
 } // namespace nicsim::trace

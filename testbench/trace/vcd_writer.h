@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// VCD waveform of a whole system ($timescale 1ps), from several independent sources.
+// VCD waveform of a whole system, from several independent sources, for GTKWave or sigrok.
 //
 // Sources report their changes late and in their own order: an SPI frame is reported when it is
 // over (its pin changes start at CS assert), the chip's lazy power model reports a transition when
@@ -33,9 +33,15 @@ class vcd_writer {
   public:
     enum class kind { wire, vector, string };
     static constexpr uint32_t z = UINT32_MAX; // high impedance (wire or vector)
+    // gtkwave: 1 ps timescale, vectors, $var string (a GTKWave extension), plus a GTKWave save
+    // file next to the VCD with every scope's signals in a group. sigrok: what libsigrok's VCD
+    // input (PulseView, sigrok-cli) reads: 1-bit wires only (a vector becomes one wire per bit,
+    // name0…nameN; strings are left out, the decoders there name the traffic), 1 ns timescale
+    // (1 GHz sample rate instead of 1 THz), z read as 0.
+    enum class format { gtkwave, sigrok };
 
     // Opens `path` for writing; throws std::runtime_error naming the path if it cannot.
-    vcd_writer(const std::string& path, window w);
+    vcd_writer(const std::string& path, window w, format f = format::gtkwave);
     ~vcd_writer();
     vcd_writer(const vcd_writer&) = delete;
     vcd_writer& operator=(const vcd_writer&) = delete;
@@ -79,6 +85,7 @@ class vcd_writer {
         unsigned width;
         uint32_t initial;
         int stream;
+        std::vector<std::string> bit_ids; // sigrok: one wire per bit of a vector
     };
     struct part {
         std::string path;
@@ -88,13 +95,19 @@ class vcd_writer {
     class stream_reader;
     class part_reader;
 
+    void write_header();
     void write_value(uint32_t sig, uint32_t v);
+    void write_gtkw() const;
+    uint64_t stamp(uint64_t ps) const {
+        return m_format == format::sigrok ? (ps + 500) / 1000 : ps;
+    }
     uint32_t intern(std::string_view s);
     void spill(stream& s);
 
     std::ofstream m_out;
     std::string m_path;
     window m_win;
+    format m_format;
     std::vector<signal> m_sigs;
     std::vector<std::unique_ptr<stream>> m_streams;
     std::vector<part> m_parts;

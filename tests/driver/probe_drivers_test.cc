@@ -77,7 +77,7 @@ spi_record wilc_first_frame(const char* variant) {
             spi_device* spi = lx_bus_spi_create(&d);
             nicsim::lx_bus::spi_attach(spi, host, 0);
             probe_ret = lx_bus_spi_probe(spi, "wilc1000_spi", variant);
-            // 6.1 probe makes no bus access and registers "wlan0" at once (driver doc §7.1).
+            // 6.1 probe makes no bus access and registers "wlan0" at once (wilc_netdev_init in netdev.c).
             ndev = lx_bus_netdev_find("wilc1000_spi", variant, 0);
             if (ndev)
                 open_ret = lx_emul_netdev_open(ndev);
@@ -103,7 +103,7 @@ spi_record wilc_first_frame(const char* variant) {
 // CMD_INTERNAL_READ (0xc4) of WILC_SPI_PROTOCOL_OFFSET = 0x24 (the offset of PROTOCOL_CONFIG
 // 0xe824 within the SPI register block; not clockless, so address bit 7 clear)
 // with its CRC7, clocking out the response in the same transfer: 4 + 15 bytes, 22 with CRC7
-// (wilc1000-driver.md §4.1, §4.3, §4.7).
+// (spi.c: the commands, the read response, wilc_spi_init).
 TEST(ProbeDrivers, Wilc1000SpiPristineFirstFrameIsCrc7ProtocolConfigRead) {
     ASSERT_EQ(set_param("wilc1000_spi", "pristine", "enable_crc7", "1"), 0);
     spi_record f = wilc_first_frame("pristine");

@@ -45,7 +45,7 @@ unsigned hash_index(const uint8_t* mac) {
 
 } // namespace
 
-// The encoder produces the wire bytes listed in ks8851-driver.md §c, and the chip answers the
+// The encoder produces the wire bytes of ks8851_spi.c's framing, and the chip answers the
 // CIDER read with 0x8872 in the last two bytes of the 4-byte frame.
 TEST(Ks8851Spi, CommandEncodingAndCider) {
     EXPECT_EQ(ks_spi_cmd(0x00, 0x3, 0xC0), (std::vector<uint8_t>{0x0F, 0x00}));

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Test hosts for the KS8851 model. ks_spi_host encodes SPI frames the way the 6.1 driver's SPI
-// accessors frame them (written from the protocol in ks8851-driver.md §c, not from driver
+// accessors frame them (written from the protocol of ks8851_spi.c, not from driver
 // code): 16-bit register read = one frame of 2 command + 2 data bytes (MOSI carries stale bytes
 // in the data phase), register write = one 4-byte frame, RXQ read = one frame of 2 transfers
 // (1 opcode byte, then len bytes read), TXQ write = one frame of 2 transfers (5 header bytes,

@@ -2,7 +2,7 @@
 // WILC1000 SDIO function device: CCCR/FBR/CIS, the CSA window onto the chip's AHB space, the
 // vendor sleep/wake and interrupt registers, the F1 VMM data port (TX and RX, block + byte mode),
 // the in-band interrupt, the bus strap and the error answers. The test host below issues
-// CMD52/CMD53 payloads the way sdio.c sequences them (wilc1000-driver.md §5), written from the
+// CMD52/CMD53 payloads the way sdio.c sequences them, written from the
 // protocol description; no bus timing (each command costs a fixed host gap).
 #include <cstring>
 #include <functional>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // A small SPI host for the WILC1000 model tests. It encodes commands from the WILC SPI protocol
-// description (docs/models/wilc1000.md, wilc1000-driver.md §4) the way the 6.1 driver frames
+// description (docs/models/wilc1000.md, spi.c) the way the 6.1 driver frames
 // them: every phase is its own chip-select frame, register reads are one frame of command + 15
 // response bytes (+2 with CRC7), the DMA write ends with a 4-byte data-response read, and so on.
 // It is written from the protocol, not from driver code. Must be used from an SC_THREAD.

@@ -87,7 +87,7 @@ void expect_tcp_conserves_bytes(const char* file, bool power_save) {
     const bool tx = ls.scenario.traffic.kind == config::traffic_kind::ttcp_tx;
     if (tx) {
         // Every data segment the stack handed to ndo_start_xmit that the driver did not drop in
-        // its per-AC queue limit (wilc1000-driver.md §8.1) left the chip on the air.
+        // its per-AC queue limit (wilc_wlan_txq_add_net_pkt) left the chip on the air.
         EXPECT_EQ(r.devices.at(0).frames_tx, cs.tx_frames_to_air);
         EXPECT_GE(cs.tx_frames_to_air, f.frames);
         const uint64_t driver_drops = st.tx_packets - cs.tx_frames_to_air;
@@ -172,7 +172,7 @@ TEST(Wilc1000SpiTraffic, UdpTxBelowCapacityDeliversEveryDatagram) {
     EXPECT_EQ(o.netdev.tx_packets, o.sent);
 }
 
-// TX flood: the only lossy element is the driver's per-AC queue limit (wilc1000-driver.md §8.1:
+// TX flood: the only lossy element is the driver's per-AC queue limit (wilc_wlan_txq_add_net_pkt:
 // is_ac_q_limit drops over-limit packets after ndo_start_xmit already accepted them). Every
 // datagram the chip put on the (lossless) air arrived intact, and every other one passed
 // ndo_start_xmit and never reached the chip.

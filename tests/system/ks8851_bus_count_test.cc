@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Per-frame bus transaction counts of the real 6.1 ks8851 driver, counted at the bus models while
 // the driver moves controlled frames. Expected counts are derived from the 6.1 code path
-// (ks8851-driver.md "per-register spi_sync design", checked against ks8851_common.c /
+// (the per-register spi_sync design of the driver, read in ks8851_common.c /
 // ks8851_spi.c / ks8851_par.c of 6.1.192):
 //
 //  SPI (one chip-select frame per spi_sync):

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The shipped KS8851 scenarios through ks8851_test_system, as `nicsim run` runs them: the SPI RX
-// scenario stays within ±15 % of its calibration point (hardware-facts.md §4 point 2), the ping
+// scenario stays within ±15 % of its calibration point (docs/sources.md#cal-ks8851-revpi), the ping
 // scenario reports RTT statistics (rtt_ms in --json), and the report carries interrupts and
 // frames per interrupt.
 #include <cmath>

@@ -185,3 +185,85 @@ TEST(ReportJson, PingRttAndInterruptsAreWrittenAndReadBack) {
     EXPECT_NE(text.find("1.250/1.500/2.000/0.125 ms"), std::string::npos) << text;
     EXPECT_NE(text.find("4309 (4.00 frames per interrupt)"), std::string::npos) << text;
 }
+
+namespace {
+// The widest line, in display columns (× and Δ count once).
+size_t widest(const std::string& text) {
+    size_t w = 0, line = 0;
+    for (unsigned char c : text) {
+        if (c == '\n') {
+            w = std::max(w, line);
+            line = 0;
+        } else if ((c & 0xC0) != 0x80) {
+            ++line;
+        }
+    }
+    return std::max(w, line);
+}
+} // namespace
+
+TEST(ReportText, FitsTheWidthItIsGiven) {
+    report r = sample_report(true);
+    r.findings.push_back({13.0, "wilc1000.spi", "warning",
+                          "a long finding message that must wrap rather than run off the edge of "
+                          "an eighty-column terminal, with a path/like/this/one/too"});
+    for (size_t width : {80u, 100u, 60u}) {
+        EXPECT_LE(widest(render_text(r, width)), width) << render_text(r, width);
+        const std::string two = render_side_by_side({sample_report(false), r}, {}, width);
+        EXPECT_LE(widest(two), width) << two;
+        report other = sample_report(false);
+        other.run.scenario = "a-much-longer-scenario-name-than-usual";
+        other.run.platform = "rpi-class";
+        const std::string three = render_side_by_side({sample_report(false), r, other}, {}, width);
+        EXPECT_LE(widest(three), width) << three;
+        EXPECT_NE(three.find("#3"), std::string::npos) << "long labels get a legend: " << three;
+    }
+    // Wide enough, nothing wraps: one line per metric.
+    EXPECT_EQ(render_text(r, 200).find("\n  \n"), std::string::npos);
+}
+
+TEST(ReportText, CompareShowsRatioAndChangeAgainstTheFirstRun) {
+    const std::string t = render_side_by_side({sample_report(false), sample_report(true)}, {}, 80);
+    const auto header = t.substr(0, t.find('\n'));
+    EXPECT_NE(header.find("ratio"), std::string::npos) << t;
+    EXPECT_NE(header.find("Δ"), std::string::npos) << t;
+    // Goodput: power save on is 1/3.75 of off.
+    const auto row_start = t.find("  flow ttcp goodput");
+    ASSERT_NE(row_start, std::string::npos) << t;
+    const std::string row = t.substr(row_start, t.find('\n', row_start) - row_start);
+    EXPECT_NE(row.find("0.27×"), std::string::npos) << row;
+    EXPECT_NE(row.find("-73.3 %"), std::string::npos) << row;
+    // Text rows (the kernel) have no ratio; equal numbers show 1.00× and +0.0 %.
+    const auto kernel =
+        t.substr(t.find("  kernel"), t.find('\n', t.find("  kernel")) - t.find("  kernel"));
+    EXPECT_EQ(kernel.find("×"), std::string::npos) << kernel;
+    const auto frames =
+        t.substr(t.find("  flow ttcp frames"),
+                 t.find('\n', t.find("  flow ttcp frames")) - t.find("  flow ttcp frames"));
+    EXPECT_NE(frames.find("1.00×"), std::string::npos) << frames;
+    EXPECT_NE(frames.find("+0.0 %"), std::string::npos) << frames;
+    EXPECT_EQ(format_ratio(0, 5), "");
+    EXPECT_EQ(format_change(2, 3), "+50.0 %");
+}
+
+TEST(ReportText, EachFlowAndDeviceShowsOnlyWhatAppliesToIt) {
+    report r = sample_report(false);
+    r.flows[0].name = "ping";
+    r.flows[0].kind = "ping";
+    r.flows[0].bytes = 0;
+    r.flows[0].goodput_bps = 0;
+    r.flows[0].rtt = rtt_report{1.0, 1.5, 2.0, 0.25};
+    r.devices[0].power_states.clear(); // a chip without a power model
+    r.devices[0].power_source = "not modelled";
+    const std::string t = render_text(r);
+    EXPECT_EQ(t.find("goodput"), std::string::npos) << t;
+    EXPECT_EQ(t.find("payload"), std::string::npos) << t;
+    EXPECT_NE(t.find("flow ping rtt min/avg/max/mdev"), std::string::npos) << t;
+    EXPECT_EQ(t.find("wake-ups"), std::string::npos) << t;
+    EXPECT_EQ(t.find("energy"), std::string::npos) << t;
+    EXPECT_NE(t.find("currents"), std::string::npos) << t; // says why there is no energy
+    // A bulk flow keeps its goodput, but one flow has no separate total.
+    const std::string bulk = render_text(sample_report(false));
+    EXPECT_NE(bulk.find("flow ttcp goodput"), std::string::npos) << bulk;
+    EXPECT_EQ(bulk.find("total goodput"), std::string::npos) << bulk;
+}

@@ -458,3 +458,160 @@ TEST(TraceRun, BadTraceOptionsAreRejectedWithTheirName) {
     EXPECT_NE(p.output.find("trace.vcd"), std::string::npos) << p.output;
     EXPECT_NE(p.output.find("/nonexistent-dir/w.vcd"), std::string::npos) << p.output;
 }
+
+// Perfetto and chrome://tracing draw the "X" slices of one track as a stack: each slice must lie
+// inside the one below it or start after it ends. Checked on every track of every chip's
+// timeline, including the WILC1000 power-save run where firmware host work and air work overlap
+// (hence their own tracks).
+TEST(TraceRun, EveryTimelineTrackNests) {
+    const fs::path d = dir();
+    const std::vector<std::string> runs = {
+        wilc_tx + " --set traffic.bytes=256KiB",
+        "'" + configs + "wilc1000-sdio-ttcp-tx.yaml' --set traffic.bytes=64KiB",
+        "'" + configs + "wilc1000-spi-ttcp-rx.yaml' --set traffic.bytes=64KiB",
+        "'" + configs + "ks8851-spi-iperf-rx.yaml' --set traffic.bytes=64KiB",
+        "'" + configs + "ks8851-par-iperf-tx.yaml' --set traffic.bytes=64KiB",
+        "'" + configs + "enc28j60-spi-iperf-rx.yaml' --set traffic.bytes=64KiB",
+    };
+    for (size_t i = 0; i < runs.size(); ++i) {
+        const fs::path tl = d / ("t" + std::to_string(i) + ".json");
+        ASSERT_EQ(nicsim("run " + runs[i] + " -q --timeline '" + tl.string() + "'").code, 0)
+            << runs[i];
+        timeline t(tl);
+        size_t tracks = 0;
+        for (auto& [proc, threads] : t.spans)
+            for (auto& [thr, v] : threads) {
+                ++tracks;
+                // Sorted by start, longer first at equal starts; a stack of open slices.
+                std::stable_sort(v.begin(), v.end(), [](const span& a, const span& b) {
+                    return a.ts < b.ts || (a.ts == b.ts && a.end > b.end);
+                });
+                std::vector<const span*> open;
+                size_t bad = 0;
+                for (const auto& s : v) {
+                    while (!open.empty() && open.back()->end <= s.ts + 1e-6)
+                        open.pop_back();
+                    if (!open.empty() && s.end > open.back()->end + 1e-6 && bad++ == 0)
+                        ADD_FAILURE()
+                            << runs[i] << ": " << proc << " / " << thr << ": '" << s.name << "' "
+                            << s.ts << "-" << s.end << " overlaps '" << open.back()->name << "' "
+                            << open.back()->ts << "-" << open.back()->end;
+                    open.push_back(&s);
+                }
+                EXPECT_EQ(bad, 0u) << runs[i] << ": " << proc << " / " << thr;
+            }
+        EXPECT_GE(tracks, 4u) << runs[i];
+    }
+}
+
+// --vcd-format sigrok: only what libsigrok's VCD input reads (1-bit wires, ns timescale, 0/1
+// values, increasing times); the default GTKWave file comes with a .gtkw save file naming only
+// signals the VCD declares, grouped by scope.
+TEST(TraceRun, VcdFormatsForSigrokAndGtkwave) {
+    const fs::path d = dir();
+    const std::string run = "run " + wilc_tx + " -q --trace-window 78ms:80ms";
+    ASSERT_EQ(nicsim(run + " --vcd '" + (d / "sr.vcd").string() + "' --vcd-format sigrok").code, 0);
+    ASSERT_EQ(nicsim(run + " --vcd '" + (d / "gw.vcd").string() + "'").code, 0);
+    EXPECT_FALSE(fs::exists(d / "sr.gtkw")) << "the save file is GTKWave's";
+
+    std::istringstream sr(slurp(d / "sr.vcd"));
+    bool body = false;
+    uint64_t last = 0;
+    size_t wires = 0, changes = 0;
+    for (std::string l; std::getline(sr, l);) {
+        if (l.rfind("$timescale", 0) == 0) {
+            EXPECT_EQ(l, "$timescale 1ns $end");
+        }
+        if (l.rfind("$var", 0) == 0) {
+            EXPECT_EQ(l.rfind("$var wire 1 ", 0), 0u) << l;
+            ++wires;
+        }
+        if (l.rfind("$enddefinitions", 0) == 0)
+            body = true;
+        if (!body || l.empty() || l[0] == '$')
+            continue;
+        if (l[0] == '#') {
+            const uint64_t t = std::stoull(l.substr(1));
+            EXPECT_TRUE(t > last || last == 0) << l;
+            last = t;
+            continue;
+        }
+        EXPECT_TRUE(l[0] == '0' || l[0] == '1') << l;
+        ++changes;
+    }
+    // spi0: cs_n0 sck mosi miso; wilc1000: irq, power_state_code0/1, fw_busy, radio_tx/rx.
+    EXPECT_EQ(wires, 10u);
+    EXPECT_GT(changes, 1000u);
+    EXPECT_GE(last, 78000000u);
+    EXPECT_LE(last, 80000000u);
+
+    const std::string vcd = slurp(d / "gw.vcd");
+    const std::string gtkw = slurp(d / "gw.gtkw");
+    EXPECT_NE(gtkw.find("[dumpfile] \"gw.vcd\""), std::string::npos) << gtkw;
+    std::istringstream g(gtkw);
+    size_t named = 0;
+    for (std::string l; std::getline(g, l);) {
+        if (l.rfind("nicsim.", 0) != 0)
+            continue;
+        ++named;
+        // nicsim.<scope>.<name>[range] must be a $var of that scope.
+        const auto dot = l.find('.', 7);
+        const std::string scope = l.substr(7, dot - 7);
+        const std::string name = l.substr(dot + 1, l.find('[') - dot - 1);
+        const auto sc = vcd.find("$scope module " + scope + " $end");
+        ASSERT_NE(sc, std::string::npos) << l;
+        const auto var = vcd.find(" " + name + " ", sc);
+        EXPECT_LT(var, vcd.find("$upscope", sc)) << l;
+    }
+    EXPECT_EQ(named, 11u) << gtkw; // the 10 wires above + decoded and power_state, as vectors/text
+    EXPECT_NE(gtkw.find("@800200\n-spi0\n"), std::string::npos) << gtkw;
+    EXPECT_NE(gtkw.find("@1000200\n-wilc1000\n"), std::string::npos) << gtkw;
+}
+
+// Flow arrows: every bus transaction issued by a driver task has one "s" event on that task's
+// thread and one "f" event on the bus's transactions track at the transaction's start, so
+// Perfetto draws an arrow from the driver call to its bus transaction.
+TEST(TraceRun, FlowArrowsGoFromTheDriverTaskToItsTransaction) {
+    const fs::path d = dir();
+    // The KS8851's parallel TX: the testbench's sender thread calls into the driver's xmit and
+    // issues bus accesses before lx_kit reports any state of it.
+    for (const auto& [run, bus] :
+         {std::pair<std::string, std::string>{wilc_tx, "spi0"},
+          {"'" + configs + "ks8851-par-iperf-tx.yaml' --set traffic.bytes=16KiB", "par0"}}) {
+        ASSERT_EQ(nicsim("run " + run + " -q --timeline '" + (d / "t.json").string() + "'").code,
+                  0);
+        const json doc = json::parse(slurp(d / "t.json"));
+        std::map<int, std::string> process, thread;
+        for (const auto& e : doc.at("traceEvents"))
+            if (e.at("ph") == "M" && e.at("name") == "process_name")
+                process[e.at("pid")] = e.at("args").at("name");
+            else if (e.at("ph") == "M" && e.at("name") == "thread_name")
+                thread[e.at("tid")] = e.at("args").at("name");
+        std::map<uint64_t, json> starts, ends;
+        std::map<std::string, std::string> task_of_txn; // "ts" of a transaction -> its task
+        for (const auto& e : doc.at("traceEvents")) {
+            if (e.at("ph") == "s") {
+                EXPECT_TRUE(starts.emplace(e.at("id").get<uint64_t>(), e).second) << e;
+            }
+            if (e.at("ph") == "f") {
+                EXPECT_TRUE(ends.emplace(e.at("id").get<uint64_t>(), e).second) << e;
+            }
+            if (e.at("ph") == "X" && thread[e.at("tid")] == "transactions" &&
+                e.at("args").contains("task"))
+                task_of_txn[e.at("ts").dump()] = e.at("args").at("task");
+        }
+        EXPECT_EQ(starts.size(), ends.size());
+        EXPECT_EQ(starts.size(), task_of_txn.size()) << "one arrow per transaction with a task";
+        ASSERT_GT(starts.size(), 100u);
+        for (const auto& [id, s] : starts) {
+            ASSERT_TRUE(ends.count(id)) << s;
+            const json& f = ends.at(id);
+            EXPECT_EQ(process[s.at("pid")], "driver") << s;
+            EXPECT_EQ(process[f.at("pid")], bus) << f;
+            EXPECT_EQ(thread[f.at("tid")], "transactions") << f;
+            EXPECT_EQ(f.at("bp"), "e") << f;
+            EXPECT_EQ(s.at("ts"), f.at("ts"));
+            EXPECT_EQ(task_of_txn[f.at("ts").dump()], thread[s.at("tid")]) << s;
+        }
+    }
+}

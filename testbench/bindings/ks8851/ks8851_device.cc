@@ -151,7 +151,7 @@ void ks8851_device::fill_report(report::report& r) const {
     d.frames_rx = cs.rx_released;
     d.irqs = cs.isr_reads;
     d.power_is_proxy = false;
-    d.power_source = "not modelled: KSZ8851 supply currents not available (hardware-facts.md §5)";
+    d.power_source = "not modelled: KSZ8851 supply currents not available (docs/sources.md#gaps)";
     d.bus_transactions = bus_transactions();
     if (m_par) {
         const auto& ps = m_par_host->stats();

@@ -10,7 +10,7 @@ const config::device_keys& ks8851_keys() {
     static const config::device_keys k = [] {
         config::device_keys d;
         d.type = "ks8851";
-        // KSZ8851SNL: SPI up to 40 MHz (hardware-facts.md §2); the KSZ8851-16MLL's parallel bus
+        // KSZ8851SNL: SPI up to 40 MHz (docs/sources.md#ks8851); the KSZ8851-16MLL's parallel bus
         // has no clock. The driver needs INTRN on a GPIO (checked at attach, it has no polled
         // mode).
         d.buses.push_back({bus_type::spi,

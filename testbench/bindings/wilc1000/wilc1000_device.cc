@@ -140,7 +140,7 @@ void wilc1000_device::fill_report(report::report& r) const {
     d.tx_batches = cs.vmm_alloc_requests - cs.vmm_alloc_full;
     d.supply_voltage_v = m_params.supply_voltage_v;
     d.power_is_proxy = true;
-    d.power_source = "ATWILC3000 table (hardware-facts.md §1.3)";
+    d.power_source = "ATWILC3000 table (docs/sources.md#wilc1000-currents)";
     for (size_t i = 0; i < size_t(wilc::energy_state::count_); ++i) {
         const auto s = static_cast<wilc::energy_state>(i);
         report::power_state_report ps;

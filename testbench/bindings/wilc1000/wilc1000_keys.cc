@@ -10,7 +10,7 @@ const config::device_keys& wilc1000_keys() {
     static const config::device_keys k = [] {
         config::device_keys d;
         d.type = "wilc1000";
-        // ATWILC1000 datasheet: SPI up to 48 MHz, SDIO 2.0 up to 50 MHz (hardware-facts.md §1.1).
+        // ATWILC1000 datasheet: SPI up to 48 MHz, SDIO 2.0 up to 50 MHz (docs/sources.md#wilc1000-host-interfaces).
         d.buses.push_back({bus_type::spi,
                            48e6,
                            48e6,
@@ -34,7 +34,7 @@ const config::device_keys& wilc1000_keys() {
         d.chip_sleep = true;
         // drivers/net/wireless/microchip/wilc1000/spi.c
         d.module_params = {{"enable_crc7", "bool"}, {"enable_crc16", "bool"}};
-        d.default_phy_rate_bps = 72.2e6; // HT20 MCS7 SGI (hardware-facts.md §1.2)
+        d.default_phy_rate_bps = 72.2e6; // HT20 MCS7 SGI (docs/sources.md#phy-rates)
         d.default_mac_efficiency = 0.6;  // assumption (docs/models/air.md)
         return d;
     }();

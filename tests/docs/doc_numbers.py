@@ -1,0 +1,384 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Docs test: runs the commands the docs quote next to numbers and checks that the docs quote
+what those commands print now.
+
+Each check names the doc, the command exactly as the doc quotes it (the check fails if the doc
+no longer quotes it), runs it against the built binary in a scratch directory (`nicsim` /
+`build/nicsim` -> the binary, `configs/...` -> the source tree, `/tmp/...` -> the scratch
+directory), and derives from its output the text the doc must contain, formatted the way the
+doc writes it.
+
+Usage: doc_numbers.py <nicsim binary> <source dir> [check name...]   (no names: all checks)
+"""
+import csv
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+import tempfile
+
+NICSIM, SRC = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+ONLY = sys.argv[3:]
+CHECKS = []
+failures = []
+
+
+def check(fn):
+    CHECKS.append(fn)
+    return fn
+
+
+def doc(name):
+    """The doc's text with whitespace (line breaks, indentation, `\\` continuations) collapsed."""
+    with open(os.path.join(SRC, "docs", name), encoding="utf-8") as f:
+        return " ".join(f.read().replace("\\\n", " ").split())
+
+
+def expect(docname, text, fragment, origin):
+    if " ".join(fragment.split()) not in text:
+        failures.append(f"docs/{docname}: expected «{fragment}» (from `{origin}`)")
+
+
+class Scratch:
+    def __init__(self):
+        self.dir = tempfile.mkdtemp(prefix="nicsim-docs-")
+
+    def run(self, docname, text, quoted, expect_rc=0):
+        """Runs `quoted` (which the doc must quote) and returns its stdout."""
+        expect(docname, text, quoted, "the quoted command")
+        args = []
+        for i, a in enumerate(shlex.split(quoted)):
+            if i == 0 and a in ("nicsim", "build/nicsim"):
+                a = NICSIM
+            elif a.startswith("configs/"):
+                a = os.path.join(SRC, a)
+            elif a.startswith("/tmp/"):
+                a = os.path.join(self.dir, os.path.basename(a))
+            args.append(a)
+        p = subprocess.run(args, cwd=self.dir, capture_output=True, text=True)
+        if p.returncode != expect_rc:
+            failures.append(f"`{quoted}` exited {p.returncode} (expected {expect_rc}):\n"
+                            f"{p.stderr[-2000:]}")
+        return p.stdout
+
+    def path(self, *parts):
+        return os.path.join(self.dir, *parts)
+
+
+def rows(csv_path):
+    with open(csv_path, newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def same_csv(fresh, committed, origin):
+    """The committed results.csv (the docs quote it) holds what the sweep gives now."""
+    a, b = rows(fresh), rows(committed)
+    for x, y in zip(a, b):
+        for k in x:
+            if k in ("point", "status"):
+                continue
+            try:
+                same = abs(float(x[k] or 0) - float(y[k] or 0)) <= 1e-9 * max(1, abs(float(y[k] or 0)))
+            except ValueError:
+                same = x[k] == y[k]
+            if not same:
+                failures.append(f"{os.path.relpath(committed, SRC)}: {k} = {y[k]}, the sweep "
+                                f"gives {x[k]} (`{origin}`; rerun it and copy results.csv)")
+    if len(a) != len(b):
+        failures.append(f"{committed}: {len(b)} rows, the sweep gives {len(a)}")
+
+
+def pct(share):
+    return f"{share * 100:.0f} %"
+
+
+def goodput_kBps(text_report):
+    m = re.search(r"goodput\s+([\d.]+) KB/s", text_report)
+    return float(m.group(1)) if m else float("nan")
+
+
+def kbit(text_report):
+    m = re.search(r"goodput\s+[\d.]+ KB/s\s+([\d.]+) Mbit/s", text_report)
+    return float(m.group(1)) * 1000 if m else float("nan")
+
+
+def wilc_power_save(name, study):
+    """The two WILC1000 chip sleep x SPI clock tables of studies.md."""
+    d = doc("studies.md")
+    s = Scratch()
+    cmd = f"nicsim sweep configs/studies/{study}.yaml -j 2"
+    s.run("studies.md", d, cmd)
+    fresh = s.path(f"sweep-{study}", "results.csv")
+    same_csv(fresh, os.path.join(SRC, "docs", "studies", study, "results.csv"), cmd)
+    by = {(r["device.bus_clock"], r["driver.power_save"]): r for r in rows(fresh)}
+    for mhz in (12, 24, 48):
+        off, on = by[(f"{mhz}MHz", "false")], by[(f"{mhz}MHz", "true")]
+        a, b = float(off["goodput_kBps"]), float(on["goodput_kBps"])
+        start = d.find(f"| {mhz} MHz |", d.find(f"`configs/studies/{study}.yaml`"))
+        row = d[start:d.find("|", d.find("×", start))]
+        for frag in (f"{a:.1f} KB/s", f"{b:.1f} KB/s", f"{a / b:.1f}×"):
+            if frag not in row:
+                failures.append(f"docs/studies.md, {study}, {mhz} MHz row: expected «{frag}» "
+                                f"(from `{cmd}`), row is «{row}»")
+    return d, by, cmd
+
+
+@check
+def studies_wilc1000_tx():
+    d, by, cmd = wilc_power_save("tx", "wilc1000-power-save")
+    on48, off48 = by[("48MHz", "true")], by[("48MHz", "false")]
+    wakeups = {int(float(by[(f"{m}MHz", "true")]["wakeups"])) for m in (12, 24, 48)}
+    if len(wakeups) != 1:
+        failures.append(f"studies.md says the wake-ups are the same at every clock: {wakeups}")
+    expect("studies.md", d, f"({min(wakeups)} wake-ups for 11492 frames at every clock)", cmd)
+    expect("studies.md", d, f"{float(off48['energy_j']):.1f} J → {float(on48['energy_j']):.1f} J "
+           f"at 48 MHz, although the average power drops ({float(off48['avg_power_w']):.2f} W → "
+           f"{float(on48['avg_power_w']):.2f} W)", cmd)
+    cpu = lambda m, ps: pct(float(by[(f"{m}MHz", ps)]["host_cpu_share"])).split()[0]
+    expect("studies.md", d, f"{cpu(12, 'false')} % (12 MHz) to {cpu(48, 'false')} % (48 MHz) busy "
+           f"with chip sleep off, and {cpu(12, 'true')}–{cpu(48, 'true')} % with it on", cmd)
+    util = lambda m: pct(float(by[(f"{m}MHz", "false")]["bus_utilisation"]))
+    expect("studies.md", d, f"({util(12)} → {util(48)} with sleep off)", cmd)
+
+
+@check
+def studies_wilc1000_rx():
+    d, by, cmd = wilc_power_save("rx", "wilc1000-power-save-rx")
+    on48, off48 = by[("48MHz", "true")], by[("48MHz", "false")]
+    expect("studies.md", d, f"need {int(float(on48['wakeups']))} wake-ups instead of", cmd)
+    expect("studies.md", d, f"Energy falls from {float(on48['energy_j']):.1f} J to "
+           f"{float(off48['energy_j']):.1f} J when sleep is off at 48 MHz", cmd)
+
+
+@check
+def studies_ks8851():
+    d = doc("studies.md")
+    s = Scratch()
+    cmd = "nicsim sweep configs/studies/ks8851-spi-clock.yaml -j 2"
+    s.run("studies.md", d, cmd)
+    fresh = s.path("sweep-ks8851-spi-clock", "results.csv")
+    same_csv(fresh, os.path.join(SRC, "docs/studies/ks8851-spi-clock/results.csv"), cmd)
+    by = {r["device.bus_clock"]: r for r in rows(fresh)}
+    k = lambda c: float(by[c]["goodput_bps"]) / 1e3
+    expect("studies.md", d, f"**{k('25MHz'):.0f} kbit/s** predicted", cmd)
+    expect("studies.md", d, f"{k('5MHz'):.0f} kbit/s at 5 MHz ({pct(k('5MHz') / 5e3)} of the raw "
+           f"SCK rate), {k('40MHz'):.0f} kbit/s at 40 MHz ({pct(k('40MHz') / 40e3)})", cmd)
+    expect("studies.md", d, f"buys only {k('40MHz') / k('25MHz'):.2f}× the goodput", cmd)
+    u = lambda c: pct(float(by[c]["bus_utilisation"]))
+    expect("studies.md", d, f"from {u('5MHz')} (5 MHz) to {u('40MHz')} (40 MHz)", cmd)
+    cpus = [float(r["host_cpu_share"]) * 100 for r in by.values()]
+    expect("studies.md", d, f"stays at {min(cpus):.0f}–{max(cpus):.0f} %", cmd)
+
+
+@check
+def studies_wilc1000_sdio():
+    d = doc("studies.md")
+    s = Scratch()
+    cmd = ("build/nicsim sweep configs/studies/wilc1000-sdio-clock.yaml -j 2 "
+           "--out /tmp/wilc1000-sdio-clock")
+    s.run("studies.md", d, cmd)
+    fresh = s.path("wilc1000-sdio-clock", "results.csv")
+    same_csv(fresh, os.path.join(SRC, "docs/studies/wilc1000-sdio-clock/results.csv"), cmd)
+    by = {(r["device.bus_clock"], r["device.bus_width"]): r for r in rows(fresh)}
+    order = [("12.5MHz", "1"), ("25MHz", "1"), ("12.5MHz", "4"), ("50MHz", "1"), ("25MHz", "4"),
+             ("50MHz", "4")]
+    missing = [o for o in order if o not in by]
+    if missing:
+        failures.append(f"wilc1000-sdio-clock: no points {missing} in {sorted(by)}")
+        return
+    cells = lambda f: " | ".join(f(by[o]) for o in order)
+    expect("studies.md", d, "| goodput, KB/s | " + cells(lambda r: f"{float(r['goodput_kBps']):.1f}")
+           + " |", cmd)
+    expect("studies.md", d, "| bus utilisation | " +
+           cells(lambda r: f"{float(r['bus_utilisation']) * 100:.1f} %") + " |", cmd)
+    expect("studies.md", d, "| host CPU | " +
+           cells(lambda r: f"{float(r['host_cpu_share']) * 100:.1f} %") + " |", cmd)
+    on = goodput_kBps(s.run("studies.md", d, "nicsim run configs/wilc1000-sdio-ttcp-tx.yaml"))
+    off = goodput_kBps(s.run("studies.md", d + " nicsim run configs/wilc1000-sdio-ttcp-tx.yaml "
+                             "--set driver.power_save=false",
+                             "nicsim run configs/wilc1000-sdio-ttcp-tx.yaml "
+                             "--set driver.power_save=false"))
+    expect("studies.md", d, f"gives {on:.1f} KB/s, against {off:.1f} KB/s with "
+           "`--set driver.power_save=false`", "nicsim run configs/wilc1000-sdio-ttcp-tx.yaml")
+
+
+@check
+def validate_table():
+    p = subprocess.run([NICSIM, "validate"], capture_output=True, text=True)
+    if p.returncode != 0:
+        failures.append(f"`nicsim validate` exited {p.returncode}:\n{p.stdout}{p.stderr}")
+    table = [l for l in p.stdout.splitlines() if re.search(r"(PASS|FAIL|ERROR)$", l)]
+    header = next((l for l in p.stdout.splitlines() if l.startswith("check ")), "")
+    studies = doc("studies.md")
+    for line in [header] + table + [l for l in p.stdout.splitlines() if "within tolerance" in l]:
+        expect("studies.md", studies, line, "nicsim validate")
+    v = doc("validate.md")
+    expect("validate.md", v, header, "nicsim validate")
+    if table:
+        expect("validate.md", v, table[0], "nicsim validate")
+    measured = next((l for l in p.stdout.splitlines() if l.startswith("  ks8851-spi-iperf-rx:")), "")
+    expect("validate.md", v, measured.split(": netdev")[0], "nicsim validate")
+
+
+@check
+def calibration():
+    d = doc("calibration.md")
+    quoted = "build/nicsim run configs/wilc1000-spi-ttcp-tx.yaml --set driver.power_save=false|true"
+    expect("calibration.md", d, quoted, "the quoted command")
+    minus = lambda s: s.replace("-", "−")
+    for ps, measured, label in (("false", 1500, "off"), ("true", 400, "on")):
+        s = Scratch()
+        out = s.run("calibration.md", d + " " + quoted.replace("false|true", ps),
+                    quoted.replace("false|true", ps))
+        g = goodput_kBps(out)
+        err = (g - measured) / measured * 100
+        expect("calibration.md", d, f"| {label} | ≈ {measured} KB/s | {g:.1f} KB/s | "
+               f"{minus(f'{err:+.1f}')} % |", quoted)
+    window = subprocess.run([NICSIM, "run", os.path.join(SRC, "configs/wilc1000-spi-ttcp-tx.yaml"),
+                             "--set", "driver.power_save=false", "--set", "traffic.window=64KiB"],
+                            capture_output=True, text=True).stdout
+    slow = subprocess.run([NICSIM, "run", os.path.join(SRC, "configs/wilc1000-spi-ttcp-tx.yaml"),
+                           "--set", "driver.power_save=true", "--set", "traffic.window=64KiB",
+                           "--set", "device.timing.wake_latency=20ms"],
+                          capture_output=True, text=True).stdout
+    expect("calibration.md", d, f"chip sleep off gives {goodput_kBps(window):.0f} KB/s", "--set traffic.window=64KiB")
+    expect("calibration.md", d, f"come down to {goodput_kBps(slow):.0f} KB/s",
+           "--set device.timing.wake_latency=20ms")
+    ks = Scratch().run("calibration.md", d, "build/nicsim run configs/ks8851-spi-iperf-rx.yaml")
+    k = kbit(ks)
+    expect("calibration.md", d, f"→ {k:.0f} Kbit/s ({(k - 15960) / 15960 * 100:+.1f} %)",
+           "build/nicsim run configs/ks8851-spi-iperf-rx.yaml")
+
+
+@check
+def traces_walkthrough():
+    d = doc("traces.md")
+    s = Scratch()
+    cmd = ("nicsim run configs/wilc1000-spi-ttcp-tx.yaml --set traffic.bytes=4KiB "
+           "--set traffic.write_size=4KiB --timeline tx.json --log tx.log")
+    s.run("traces.md", d, cmd)
+    with open(s.path("tx.log")) as f:
+        log = f.read().splitlines()
+    # The two example lines of the log section and the batch's first and last line.
+    for line in ("85378350 spi0 wr 9 6520 wlan0-tx 0xc7 DMA_EXT_WRITE 0x0000 1548 B",
+                 "85550257 spi0 wr 1548 273020 wlan0-tx DMA_EXT_WRITE data 1548 B"):
+        expect("traces.md", d, line, "the log example")
+        if line not in log:
+            failures.append(f"tx.log of `{cmd}` has no line «{line}» (docs/traces.md quotes it)")
+    for start in ("78514356", "86370643"):
+        if not any(l.startswith(start + " ") for l in log):
+            failures.append(f"tx.log of `{cmd}` has no line starting at {start} ns (traces.md)")
+    with open(s.path("tx.json")) as f:
+        events = json.load(f)["traceEvents"]
+    hs = sorted((e for e in events if e.get("ph") == "X" and e.get("name") == "wake-up handshake"),
+                key=lambda e: e["ts"])
+    batch = [e for e in hs if e["ts"] >= 78000][:2]
+    if len(batch) < 2:
+        failures.append(f"`{cmd}`: fewer than two wake-up handshakes after 78 ms")
+        return
+    for i, e in enumerate(batch):
+        frag = (f"{e['ts'] / 1e3:.3f}–{(e['ts'] + e['dur']) / 1e3:.3f} ms, {e['dur']:.0f} µs, "
+                f"`clk_status_polls: {e['args']['clk_status_polls']}`")
+        expect("traces.md", d, frag, cmd)
+    # The traffic start of the WILC1000 scenarios, as `run -i` prints it.
+    for cfg, quoted in (("wilc1000-spi-ttcp-tx.yaml", "whose traffic starts at {} ms"),
+                        ("wilc1000-sdio-ttcp-tx.yaml", "over SDIO it starts at {} ms")):
+        out = subprocess.run([NICSIM, "run", os.path.join(SRC, "configs", cfg), "-i", "1", "-q",
+                              "--set", "traffic.bytes=4KiB"], capture_output=True, text=True).stdout
+        m = re.search(r"traffic start at ([\d.]+) s", out)
+        ms = f"{float(m.group(1)) * 1e3:.1f}" if m else "?"
+        expect("traces.md", d, quoted.format(ms), f"nicsim run configs/{cfg} -i 1")
+
+
+@check
+def traces_flow_arrows():
+    d = doc("traces.md")
+    s = Scratch()
+    cmd = ("nicsim run configs/wilc1000-spi-ttcp-tx.yaml --set traffic.bytes=64KiB "
+           "--timeline t.json")
+    s.run("traces.md", d, cmd)
+    with open(s.path("t.json")) as f:
+        events = json.load(f)["traceEvents"]
+    arrows = sum(1 for e in events if e["ph"] == "s")
+    expect("traces.md", d, f"writes {os.path.getsize(s.path('t.json'))} bytes, {len(events)} "
+           f"events of which {arrows} arrows ({2 * arrows} events)", cmd)
+
+
+@check
+def traces_sigrok():
+    import shutil
+    if not shutil.which("sigrok-cli"):
+        print("     (sigrok-cli not installed: traces.md's sigrok example not checked)")
+        return
+    d = doc("traces.md")
+    s = Scratch()
+    s.run("traces.md", d, "build/nicsim run configs/wilc1000-spi-ttcp-tx.yaml --set traffic.bytes=4KiB "
+          "--set traffic.write_size=4KiB --trace-window 78ms:87ms --vcd w.vcd --vcd-format sigrok "
+          "--log w.log -q")
+    quoted = ("sigrok-cli -I vcd -i w.vcd -P spi:clk=sck:mosi=mosi:miso=miso:cs=cs_n0 -A "
+              "spi=mosi-transfer --protocol-decoder-samplenum")
+    expect("traces.md", d, quoted + " | head -3", "the quoted command")
+    out = subprocess.run(shlex.split(quoted), cwd=s.dir, capture_output=True, text=True).stdout
+    for line in out.splitlines()[:3]:
+        expect("traces.md", d, line, quoted)
+    with open(s.path("w.log")) as f:
+        first = f.read().splitlines()[1]
+    expect("traces.md", d, f"`{first}` in `w.log`", "the log of the quoted run")
+
+
+@check
+def scenarios_interval_lines():
+    d = doc("scenarios.md")
+    out = Scratch().run("scenarios.md", d, "nicsim run configs/ks8851-spi-iperf-rx.yaml -i 1")
+    lines = out.splitlines()
+    for line in (lines[0], lines[1]) + tuple(l for l in lines if l.endswith("  total")):
+        expect("scenarios.md", d, line, "nicsim run configs/ks8851-spi-iperf-rx.yaml -i 1")
+    # "Other names are errors": an unknown module parameter stops validation.
+    p = subprocess.run([NICSIM, "validate-config", os.path.join(SRC, "configs/ks8851-spi-ping.yaml"),
+                        "--set", "driver.module_params.bogus=1"], capture_output=True, text=True)
+    expect("scenarios.md", d, "Other names are errors", "validate-config")
+    if p.returncode != 1 or "unknown module parameter 'bogus'" not in p.stderr:
+        failures.append(f"docs/scenarios.md says unknown module parameters are errors; "
+                        f"validate-config exited {p.returncode}: {p.stderr}")
+
+
+@check
+def citations_resolve():
+    """Sources cited in the tree are in the tree: every docs/sources.md#anchor exists, and no
+    file cites the notes kept outside the repository (hardware-facts.md, ../shared/...)."""
+    with open(os.path.join(SRC, "docs", "sources.md"), encoding="utf-8") as f:
+        anchors = set(re.findall(r'<a id="([a-z0-9-]+)"></a>', f.read()))
+    outside = re.compile(r"hardware-facts|\.\./shared/|/work/shared|(wilc1000|ks8851)-driver\.md")
+    for root, dirs, files in os.walk(SRC):
+        dirs[:] = [d for d in dirs if not d.startswith((".", "build"))]
+        for name in files:
+            if not name.endswith((".md", ".h", ".c", ".cc", ".yaml", ".sh", ".py", ".txt")):
+                continue
+            path = os.path.join(root, name)
+            rel = os.path.relpath(path, SRC)
+            if rel == "tests/docs/doc_numbers.py":
+                continue
+            with open(path, encoding="utf-8", errors="replace") as f:
+                for n, line in enumerate(f, 1):
+                    if outside.search(line):
+                        failures.append(f"{rel}:{n}: cites a file outside the repository: "
+                                        f"{line.strip()}")
+                    for a in re.findall(r"sources\.md#([a-z0-9-]+)", line):
+                        if a not in anchors:
+                            failures.append(f"{rel}:{n}: docs/sources.md has no anchor '{a}'")
+
+
+selected = [c for c in CHECKS if not ONLY or c.__name__ in ONLY]
+for c in selected:
+    before = len(failures)
+    try:
+        c()
+    except Exception as e:  # a broken check is a failure, not a crash of the others
+        failures.append(f"{c.__name__}: {type(e).__name__}: {e}")
+    print(f"{'ok  ' if len(failures) == before else 'FAIL'} {c.__name__}")
+for f in failures:
+    print("  " + f)
+sys.exit(1 if failures else 0)
