@@ -15,7 +15,7 @@ for want in "Breakpoint 1 at .*: chip_wakeup\. \(2 locations\)" \
     "#1 .* acquire_bus \(acquire=WILC_BUS_ACQUIRE_AND_WAKEUP" \
     " wilc_wlan_handle_txq \(" " wilc_txq_task \(.* at .*/wilc1000/netdev.c:" \
     "kthread_entry .* at .*driver/lx_emul/sched.c" \
-    "^\\\$1 = true" "^\\\$2 = 78264556" '"wlan0-tx"'; do
+    "^\\\$1 = true" "^\\\$2 = 78406036" '"wlan0-tx"'; do
     grep -Eq -- "$want" <<<"$out" || { echo "missing: $want"; fail=1; }
 done
 [[ $fail == 0 ]] || { echo "$out" | grep -v '^\[' | head -40; exit 1; }
