@@ -93,7 +93,7 @@ TEST(HostQdisc, TxBusyRequeuesTheSkbAndKeepsOrder) {
         EXPECT_EQ(d.held.size(), 4u);
         // Each later dev_queue_xmit ran the qdisc again and the head skb bounced again (a driver
         // that returns BUSY without stopping its queue - Linux logs "BUG! Tx Ring full").
-        // __netif_schedule: net_tx_action retried the head skb about every microsecond.
+        // __netif_schedule: net_tx_action retried the head skb every busy_retry (1 us).
         EXPECT_GE(d.busy, 900u);
         EXPECT_EQ(h.xmit_busy(), d.busy);
         EXPECT_EQ(h.qdisc().requeues(), d.busy);
