@@ -33,6 +33,13 @@ struct flow_report {
     double active_time_s = 0; // first payload byte sent → last payload byte delivered
     double goodput_bps = 0;   // bytes * 8 / active_time_s (application payload bits per second)
     std::optional<rtt_report> rtt; // ping flows with at least one reply; JSON `rtt_ms` (else null)
+    // UDP datagrams / ping echo requests sent, and distinct intact datagrams / replies received;
+    // none for TCP flows, which count bytes (JSON null).
+    std::optional<std::uint64_t> packets_sent;
+    std::optional<std::uint64_t> packets_received;
+    // Simulated time the receiving side last accepted a frame of the flow; none if it never did.
+    // Tells a stalled run (early) from a slow one (just before the end).
+    std::optional<double> last_progress_s;
 };
 
 struct power_state_report {
@@ -88,6 +95,10 @@ struct run_info {
     bool power_save = false;
     std::string traffic; // traffic kind
     std::uint64_t seed = 0;
+    // The --set overrides the run was validated with, in order (including the trace shorthands
+    // --vcd etc. expand to): with scenario_file they say exactly what ran (sweeps check a point
+    // file against them before trusting it).
+    std::vector<std::string> overrides;
     std::string nicsim_version; // filled by the CLI from build_info
     std::string kernel_version;
 };
@@ -116,7 +127,7 @@ totals compute_totals(const report& r);
 std::uint64_t frames(const device_report& d);                             // frames_tx + frames_rx
 std::optional<double> bus_transactions_per_frame(const device_report& d); // none if no frames
 std::optional<double> bus_bytes_per_frame(const device_report& d);
-std::optional<double> frames_per_irq(const device_report& d); // frames / irqs; none if no irqs
+std::optional<double> frames_per_irq(const device_report& d);      // frames / irqs; none if no irqs
 double bus_utilisation(const device_report& d, double sim_time_s); // busy / sim time, 0..1
 double energy_j(const device_report& d);                           // sum over power_states
 double avg_power_w(const device_report& d, double sim_time_s);     // energy / sim time

@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <map>
 
+#include "testbench/report/verdict.h"
+
 namespace nicsim::report {
 namespace {
 
@@ -65,6 +67,8 @@ std::vector<std::pair<std::string, std::string>> summary_rows(const report& r) {
         add(p + "frames", std::to_string(f.frames));
         add(p + "active time", fixed(f.active_time_s, 6) + " s");
         add(p + "goodput", format_kbps(f.goodput_bps) + "  " + format_mbitps(f.goodput_bps));
+        if (const std::string loss = loss_summary(f); !loss.empty())
+            add(p + "packets", loss);
         if (f.rtt)
             add(p + "rtt min/avg/max/mdev",
                 fixed(f.rtt->min_ms, 3) + "/" + fixed(f.rtt->avg_ms, 3) + "/" +

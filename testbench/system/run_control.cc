@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "testbench/system/run_control.h"
 
+#include <algorithm>
+
 #include "driver/include/lx_kit/runtime.h"
+#include "testbench/system/interrupt.h"
 
 namespace nicsim::system {
 
@@ -40,7 +43,17 @@ std::string run_control::simulate(sc_time limit, trace::trace_session* trace) {
     lx_kit::set_abort_mode(lx_kit::abort_mode::stop_simulation);
     // SystemC's own info messages ("Simulation stopped by user.") are noise in a report.
     sc_report_handler::set_actions(SC_INFO, SC_DO_NOTHING);
-    sc_start(limit);
+    // In slices, so an interrupt (SIGINT/SIGTERM, interrupt.h) stops the run between two of
+    // them: nothing can stop SystemC from a signal handler. Slicing changes nothing else: what
+    // is due at a slice boundary runs at the start of the next slice, in the same order.
+    const sc_time slice(10, SC_MS);
+    while (sc_get_status() != SC_STOPPED && sc_time_stamp() < limit) {
+        if ((m_interrupt = interrupt_signal()) != 0) {
+            m_end_reason = "interrupted";
+            break;
+        }
+        sc_start(std::min(slice, limit - sc_time_stamp()));
+    }
     const std::string trace_error = trace ? trace::finish_quietly(*trace) : std::string();
     if (lx_kit::aborted())
         return "driver run stopped: " + lx_kit::abort_message();
@@ -62,6 +75,10 @@ report::report start_report(const run_control& rc, const traffic_session& traffi
     r.host_cpu_cores = cpu.cores();
     r.host_cpu_busy_s = cpu.busy_time().to_seconds();
     log.append_findings(r.findings);
+    if (rc.interrupt())
+        r.findings.push_back({r.sim_time_s, "nicsim", "warning",
+                              std::string("run interrupted by ") + signal_name(rc.interrupt()) +
+                                  ": the report covers the simulation up to here"});
     return r;
 }
 
