@@ -142,8 +142,8 @@ bool write_outputs(const report::report& rep, const std::string& json_file, bool
 }
 
 int cmd_run(const std::string& file, const std::vector<std::string>& sets,
-            const std::string& json_file, const output_list& trace_flags, bool quiet,
-            std::ostream& out, std::ostream& err) {
+            const std::vector<std::string>& recorded_sets, const std::string& json_file,
+            const output_list& trace_flags, bool quiet, std::ostream& out, std::ostream& err) {
     // From here on SIGINT/SIGTERM end the run at its next time slice with the report so far.
     system::catch_interrupts();
     config::loaded_scenario cfg;
@@ -169,7 +169,7 @@ int cmd_run(const std::string& file, const std::vector<std::string>& sets,
         return exit_run_error;
     }
     const auto t1 = std::chrono::steady_clock::now();
-    fill_run_info(rep, cfg.scenario, cfg.platform, sets);
+    fill_run_info(rep, cfg.scenario, cfg.platform, recorded_sets);
     rep.host.wall_time_s = std::chrono::duration<double>(t1 - t0).count();
     rep.host.peak_rss_mb = peak_rss_mb();
     const int sig = system::interrupt_signal();
@@ -318,17 +318,22 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         return exit_ok;
     }
     if (*run_cmd) {
+        // The report records the user's overrides, without trace.*: traces never change it.
+        std::vector<std::string> recorded;
+        for (const auto& a : run_sets)
+            if (a.rfind("trace.", 0) != 0)
+                recorded.push_back(a);
         std::string why;
         if (!add_trace_sets(run_sets, vcd_file, timeline_file, log_file, pcap_file, trace_window,
                             why)) {
             err << "nicsim run: --trace-window: " << why << "\n";
             return exit_config_error;
         }
-        const output_list trace_flags = {{"--vcd", vcd_file},
-                                         {"--timeline", timeline_file},
-                                         {"--log", log_file},
-                                         {"--pcap", pcap_file}};
-        return cmd_run(run_file, run_sets, json_file, trace_flags, quiet, out, err);
+        const output_list trace_flags = {{"--vcd (trace.vcd)", vcd_file},
+                                         {"--timeline (trace.timeline)", timeline_file},
+                                         {"--log (trace.log)", log_file},
+                                         {"--pcap (trace.pcap)", pcap_file}};
+        return cmd_run(run_file, run_sets, recorded, json_file, trace_flags, quiet, out, err);
     }
     if (*val_cmd)
         return cmd_validate(val_file, val_sets, out, err);

@@ -95,8 +95,8 @@ struct run_info {
     bool power_save = false;
     std::string traffic; // traffic kind
     std::uint64_t seed = 0;
-    // The --set overrides the run was validated with, in order (including the trace shorthands
-    // --vcd etc. expand to): with scenario_file they say exactly what ran (sweeps check a point
+    // The --set overrides the run was validated with, in order, without trace.* (traces never
+    // change the report): with scenario_file they say exactly what ran (sweeps check a point
     // file against them before trusting it).
     std::vector<std::string> overrides;
     std::string nicsim_version; // filled by the CLI from build_info

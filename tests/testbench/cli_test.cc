@@ -185,7 +185,8 @@ TEST(Cli, OutputPathsAreCheckedBeforeTheRun) {
                          "' does not exist\n");
     const auto d = cli({"run", f, "--timeline", dir.string()});
     EXPECT_EQ(d.rc, nicsim::cli::exit_config_error);
-    EXPECT_EQ(d.err, "nicsim run: --timeline " + dir.string() + ": is a directory\n");
+    EXPECT_EQ(d.err,
+              "nicsim run: --timeline (trace.timeline) " + dir.string() + ": is a directory\n");
     const auto y = cli({"run", f, "--set", "trace.log=" + missing});
     EXPECT_EQ(y.rc, nicsim::cli::exit_config_error);
     EXPECT_NE(y.err.find("nicsim run: trace.log " + missing), std::string::npos) << y.err;

@@ -198,7 +198,7 @@ TEST(FaultRows, JsonIntoAMissingDirectoryFailsBeforeTheRun) {
     const auto v = shell(q(exe) + " run " + q(configs + "wilc1000-spi-ttcp-tx.yaml") + " --vcd " +
                          q(missing.string()));
     EXPECT_EQ(v.rc, 1) << v.out;
-    EXPECT_NE(v.out.find("--vcd " + missing.string()), std::string::npos) << v.out;
+    EXPECT_NE(v.out.find("--vcd (trace.vcd) " + missing.string()), std::string::npos) << v.out;
 }
 
 TEST(FaultRows, JsonToAFullStdoutIsAnError) {
