@@ -111,6 +111,22 @@ TEST(FaultRows, IperfWithoutBytesRunsUntilDuration) {
     EXPECT_GT(r.report["flows"][0]["bytes"].get<std::uint64_t>(), 0u);
 }
 
+TEST(FaultRows, UdpWithoutBytesFloodsUntilDuration) {
+    const fs::path dir = test_dir();
+    const std::string s =
+        write_file(dir / "udp-0.yaml", "duration: 100ms\n"
+                                       "platform: rpi-class\n"
+                                       "device: {type: ks8851, bus: spi, bus_clock: 25MHz}\n"
+                                       "traffic: {kind: udp_tx, bytes: 0}\n");
+    const auto r = run(dir, s, "");
+    ASSERT_EQ(r.rc, 0) << r.out;
+    EXPECT_EQ(r.report["end_reason"], "duration limit");
+    const auto& f = r.report["flows"][0];
+    EXPECT_GT(f["packets_sent"].get<std::uint64_t>(), 10u);
+    EXPECT_GT(f["packets_received"].get<std::uint64_t>(), 10u);
+    EXPECT_GT(f["goodput_bps"].get<double>(), 0.0);
+}
+
 struct starved_case {
     const char* name;
     const char* config;
