@@ -8,6 +8,7 @@
 #include <linux/platform_device.h>
 #include <linux/slab.h>
 #include <linux/errno.h>
+#include <linux/interrupt.h>
 
 #include <lx_kit/lx_kit.h>
 #include <nicsim/lx_bus.h>
@@ -284,4 +285,10 @@ const struct lx_bus_wilc_ops* lx_bus_wilc_ops_find(const char* variant)
         if (!strcmp(wilc_ops[i].variant, variant))
             return wilc_ops[i].ops;
     return NULL;
+}
+
+/* The testbench's interrupt count for a device: what the driver handled, not what the line did. */
+unsigned long lx_bus_irq_handler_runs(int irq)
+{
+    return irq > 0 ? lx_emul_irq_thread_runs((unsigned int)irq) : 0;
 }

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "testbench/cli/cli.h"
 
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <iostream>
 #include <sys/resource.h>
+#include <utility>
 
 #include <CLI/CLI.hpp>
 
@@ -11,11 +14,14 @@
 #include "testbench/cli/cmd_sweep.h"
 #include "testbench/cli/cmd_validate.h"
 #include "testbench/cli/run_progress.h"
+#include "testbench/cli/output_paths.h"
 #include "testbench/config/config_loader.h"
 #include "testbench/report/json_writer.h"
 #include "testbench/report/text_layout.h"
 #include "testbench/report/text_renderer.h"
+#include "testbench/report/verdict.h"
 #include "testbench/runner.h"
+#include "testbench/system/interrupt.h"
 
 namespace nicsim::cli {
 namespace {
@@ -29,7 +35,7 @@ double peak_rss_mb() {
 
 // The deterministic identification of the run, from the validated configs and the build.
 void fill_run_info(report::report& r, const config::scenario_config& s,
-                   const config::platform_profile& p) {
+                   const config::platform_profile& p, const std::vector<std::string>& sets) {
     r.run.scenario = s.name;
     r.run.scenario_file = s.source_file;
     r.run.platform = p.name;
@@ -40,6 +46,7 @@ void fill_run_info(report::report& r, const config::scenario_config& s,
     r.run.power_save = s.driver.power_save;
     r.run.traffic = config::to_string(s.traffic.kind);
     r.run.seed = s.seed;
+    r.run.overrides = sets;
     r.run.nicsim_version = build_info::nicsim_version;
     r.run.kernel_version = build_info::kernel_version;
 }
@@ -79,9 +86,69 @@ bool add_trace_sets(std::vector<std::string>& sets, const std::string& vcd,
     return true;
 }
 
+// The output files of a run (--json, the traces), labelled as the user named them; checked
+// before the run starts.
+using output_list = std::vector<std::pair<std::string, std::string>>;
+
+bool outputs_writable(output_list outputs, const config::trace_config& trace, std::ostream& err) {
+    // Trace files set in the scenario (not by a flag) are named by their key.
+    for (const auto& [key, path] : {std::pair{"trace.vcd", trace.vcd},
+                                    {"trace.timeline", trace.timeline},
+                                    {"trace.log", trace.log},
+                                    {"trace.pcap", trace.pcap}}) {
+        bool by_flag = false;
+        for (const auto& o : outputs)
+            by_flag |= o.second == path;
+        if (!by_flag)
+            outputs.emplace_back(key, path);
+    }
+    bool ok = true;
+    for (const auto& [label, path] : outputs)
+        if (!path.empty())
+            if (const std::string why = output_path_problem(path); !why.empty()) {
+                err << "nicsim run: " << label << " " << why << "\n";
+                ok = false;
+            }
+    return ok;
+}
+
+// Writes the text report and/or the JSON report. False (with the reason on err) on a write
+// error: a report that did not reach its file or stdout is not a successful run.
+bool write_outputs(const report::report& rep, const std::string& json_file, bool quiet,
+                   std::ostream& out, std::ostream& err) {
+    errno = 0;
+    if (!quiet && json_file != "-") {
+        out << report::render_text(rep, report::terminal_columns(1)) << std::flush;
+        if (!out) {
+            err << "nicsim: cannot write the report to stdout"
+                << (errno ? std::string(": ") + std::strerror(errno) : "") << "\n";
+            return false;
+        }
+    }
+    if (json_file == "-") {
+        out << report::write_json(rep) << std::flush;
+        if (!out) {
+            err << "nicsim: cannot write the JSON report to stdout"
+                << (errno ? std::string(": ") + std::strerror(errno) : "") << "\n";
+            return false;
+        }
+    } else if (!json_file.empty()) {
+        try {
+            report::write_json_file(rep, json_file);
+        } catch (const std::exception& e) {
+            err << "nicsim: " << e.what() << "\n";
+            return false;
+        }
+    }
+    return true;
+}
+
 int cmd_run(const std::string& file, const std::vector<std::string>& sets,
-            const std::string& json_file, bool quiet, double interval_s, std::ostream& out,
+            const std::vector<std::string>& recorded_sets, const std::string& json_file,
+            const output_list& trace_flags, bool quiet, double interval_s, std::ostream& out,
             std::ostream& err) {
+    // From here on SIGINT/SIGTERM end the run at its next time slice with the report so far.
+    system::catch_interrupts();
     config::loaded_scenario cfg;
     try {
         cfg = config::load_scenario(file, options_with(sets));
@@ -89,6 +156,10 @@ int cmd_run(const std::string& file, const std::vector<std::string>& sets,
         err << e.what() << "\n";
         return exit_config_error;
     }
+    output_list outputs = trace_flags;
+    outputs.emplace_back("--json", json_file);
+    if (!outputs_writable(outputs, cfg.scenario.trace, err))
+        return exit_config_error;
     report::report rep;
     const auto t0 = std::chrono::steady_clock::now();
     try {
@@ -105,19 +176,27 @@ int cmd_run(const std::string& file, const std::vector<std::string>& sets,
         return exit_run_error;
     }
     const auto t1 = std::chrono::steady_clock::now();
-    fill_run_info(rep, cfg.scenario, cfg.platform);
+    fill_run_info(rep, cfg.scenario, cfg.platform, recorded_sets);
     rep.host.wall_time_s = std::chrono::duration<double>(t1 - t0).count();
     rep.host.peak_rss_mb = peak_rss_mb();
+    const int sig = system::interrupt_signal();
+    const bool interrupted = rep.end_reason == "interrupted";
+    // An interrupted run fell short by definition; its verdict would only repeat that.
+    const bool delivered = interrupted || report::judge(cfg.scenario.traffic, rep);
 
-    if (!quiet && json_file != "-")
-        out << report::render_text(rep, report::terminal_columns(1));
-    if (!json_file.empty()) {
-        try {
-            report::write_json_file(rep, json_file);
-        } catch (const std::exception& e) {
-            err << "nicsim: " << e.what() << "\n";
-            return exit_config_error;
-        }
+    if (!write_outputs(rep, json_file, quiet, out, err))
+        return exit_run_error;
+    if (interrupted) {
+        err << "nicsim: interrupted by " << system::signal_name(sig) << " at " << rep.sim_time_s
+            << " s simulated; the report covers the run so far\n";
+        return 128 + sig;
+    }
+    if (!delivered) {
+        err << "nicsim: the run delivered less than its traffic asked for:\n";
+        for (const auto& f : rep.findings)
+            if (f.source == "verdict" && f.severity == "error")
+                err << "  " << f.message << "\n";
+        return exit_traffic_short;
     }
     return exit_ok;
 }
@@ -180,7 +259,8 @@ std::string version_text() {
     return s;
 }
 
-int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+namespace {
+int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     CLI::App app{"nicsim: cycle-level simulator of SPI/SDIO-attached network chips running the "
                  "real Linux drivers",
                  "nicsim"};
@@ -255,6 +335,11 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         return exit_ok;
     }
     if (*run_cmd) {
+        // The report records the user's overrides, without trace.*: traces never change it.
+        std::vector<std::string> recorded;
+        for (const auto& a : run_sets)
+            if (a.rfind("trace.", 0) != 0)
+                recorded.push_back(a);
         std::string why;
         if (!vcd_format.empty())
             run_sets.push_back("trace.vcd_format=" + vcd_format);
@@ -263,7 +348,12 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
             err << "nicsim run: --trace-window: " << why << "\n";
             return exit_config_error;
         }
-        return cmd_run(run_file, run_sets, json_file, quiet, interval_s, out, err);
+        const output_list trace_flags = {{"--vcd (trace.vcd)", vcd_file},
+                                         {"--timeline (trace.timeline)", timeline_file},
+                                         {"--log (trace.log)", log_file},
+                                         {"--pcap (trace.pcap)", pcap_file}};
+        return cmd_run(run_file, run_sets, recorded, json_file, trace_flags, quiet, interval_s, out,
+                       err);
     }
     if (*val_cmd)
         return cmd_validate(val_file, val_sets, out, err);
@@ -275,6 +365,18 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         return validate_cmd.run(out, err);
     out << app.help();
     return exit_config_error;
+}
+} // namespace
+
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    // Nothing may escape to SystemC's sc_main wrapper, which reports it as "E549 uncaught
+    // exception" without saying what the user did.
+    try {
+        return run_cli(args, out, err);
+    } catch (const std::exception& e) {
+        err << "nicsim: internal error: " << e.what() << "\n";
+        return exit_run_error;
+    }
 }
 
 } // namespace nicsim::cli

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <limits>
 
@@ -84,26 +85,29 @@ yaml_reader::yaml_reader(const YAML::Node& node, std::string path, std::string w
                            "keys, got " + kind_name(node_));
     for (auto it = node_.begin(); it != node_.end(); ++it) {
         const YAML::Node k = it->first;
-        const std::string kpath = path_.empty() ? k.Scalar() : path_ + "." + k.Scalar();
         if (!k.IsScalar())
             throw config_error(source_->where(k.Mark(), path_) + ": " + name +
                                ": keys must be plain names");
-        for (const auto& e : entries_)
-            if (e.key == k.Scalar())
-                throw config_error(source_->where(k.Mark(), kpath) + ": duplicate key '" +
-                                   k.Scalar() + "' in " + name + " (first at " +
-                                   source_->where(e.key_mark, kpath) + ")");
+        const auto [at, fresh] = index_.emplace(k.Scalar(), entries_.size());
+        if (!fresh) {
+            const std::string kpath = path_.empty() ? k.Scalar() : path_ + "." + k.Scalar();
+            throw config_error(source_->where(k.Mark(), kpath) + ": duplicate key '" + k.Scalar() +
+                               "' in " + name + " (first at " +
+                               source_->where(entries_[at->second].key_mark, kpath) + ")");
+        }
         entries_.push_back(entry{k.Scalar(), k.Mark(), it->second});
     }
 }
 
+bool yaml_reader::was_asked(const std::string& key) const {
+    return asked_set_.count(key) != 0;
+}
+
 const yaml_reader::entry* yaml_reader::lookup(const std::string& key) {
-    if (std::find(asked_.begin(), asked_.end(), key) == asked_.end())
+    if (asked_set_.insert(key).second)
         asked_.push_back(key);
-    for (const auto& e : entries_)
-        if (e.key == key)
-            return &e;
-    return nullptr;
+    const auto it = index_.find(key);
+    return it == index_.end() ? nullptr : &entries_[it->second];
 }
 
 bool yaml_reader::has(const std::string& key) {
@@ -122,7 +126,7 @@ void yaml_reader::fail_missing(const std::string& key) {
     std::string msg = source_->where(mark_, path_) + ": missing required key '" + key + "' in " +
                       (path_.empty() ? what_ : path_);
     for (const auto& e : entries_)
-        if (std::find(asked_.begin(), asked_.end(), e.key) == asked_.end() && similar(e.key, key))
+        if (!was_asked(e.key) && similar(e.key, key))
             msg += "; is '" + e.key + "' at " + source_->where(e.key_mark, key_path(e.key)) +
                    " a misspelling?";
     throw config_error(msg);
@@ -141,9 +145,9 @@ void yaml_reader::fail(const std::string& key, const std::string& message) {
 }
 
 void yaml_reader::fail_key(const std::string& key, const std::string& message) {
-    for (const auto& e : entries_)
-        if (e.key == key)
-            throw config_error(source_->where(e.key_mark, key_path(key)) + ": " + message);
+    if (const auto it = index_.find(key); it != index_.end())
+        throw config_error(source_->where(entries_[it->second].key_mark, key_path(key)) + ": " +
+                           message);
     throw config_error(source_->where(mark_, path_) + ": " + message);
 }
 
@@ -197,11 +201,19 @@ std::vector<std::pair<std::string, std::string>> yaml_reader::scalar_entries() {
 }
 
 void yaml_reader::reject_unknown_keys(const std::string& note) {
+    // The first few are listed, the rest counted: a generated file with 200 000 stray keys
+    // gets a readable message, and building it stays linear.
+    constexpr size_t listed = 20;
     std::vector<std::string> lines;
+    size_t unlisted = 0;
     const std::string name = path_.empty() ? what_ : path_;
     for (const auto& e : entries_) {
-        if (std::find(asked_.begin(), asked_.end(), e.key) != asked_.end())
+        if (was_asked(e.key))
             continue;
+        if (lines.size() == listed) {
+            ++unlisted;
+            continue;
+        }
         std::string line = source_->where(e.key_mark, key_path(e.key)) + ": unknown key '" + e.key +
                            "' in " + name;
         if (!note.empty())
@@ -219,6 +231,8 @@ void yaml_reader::reject_unknown_keys(const std::string& note) {
     std::string msg = lines.front();
     for (size_t i = 1; i < lines.size(); ++i)
         msg += "\n" + lines[i];
+    if (unlisted)
+        msg += "\n... and " + std::to_string(unlisted) + " more unknown keys in " + name;
     throw config_error(msg);
 }
 
@@ -305,6 +319,10 @@ double decode<double>::from(const std::string& raw) {
 // ---- files and overrides ----------------------------------------------------------------------
 
 YAML::Node load_yaml_file(const std::string& file) {
+    // An ifstream opens a directory without complaint; reading it then fails deep in yaml-cpp.
+    std::error_code ec;
+    if (std::filesystem::is_directory(file, ec))
+        throw config_error(file + ": is a directory, not a scenario file (give a .yaml file)");
     std::ifstream in(file);
     if (!in)
         throw config_error(file + ": cannot open: " + std::strerror(errno));
@@ -312,6 +330,8 @@ YAML::Node load_yaml_file(const std::string& file) {
         return YAML::Load(in);
     } catch (const YAML::ParserException& e) {
         throw config_error(position(file, e.mark) + ": YAML syntax error: " + e.msg);
+    } catch (const YAML::Exception& e) {
+        throw config_error(file + ": cannot read as YAML: " + e.msg);
     }
 }
 

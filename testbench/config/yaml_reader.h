@@ -21,6 +21,8 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -137,6 +139,7 @@ class yaml_reader {
     };
 
     const entry* lookup(const std::string& key);
+    bool was_asked(const std::string& key) const;
     std::string key_path(const std::string& key) const;
     std::string where_value(const std::string& key, const YAML::Node& n) const;
     [[noreturn]] void fail_missing(const std::string& key);
@@ -167,7 +170,9 @@ class yaml_reader {
     std::string what_;
     std::shared_ptr<const yaml_source> source_;
     std::vector<entry> entries_;
-    std::vector<std::string> asked_; // in the order the parser asked, for messages
+    std::unordered_map<std::string, size_t> index_; // key -> entries_ index (linear checks)
+    std::vector<std::string> asked_;                // in the order the parser asked, for messages
+    std::unordered_set<std::string> asked_set_;
 };
 
 // ---- decoders ---------------------------------------------------------------------------------

@@ -81,7 +81,7 @@ void host_stack::qdisc_run() {
                 // netif_stop_queue): dev_requeue_skb -> __netif_schedule, so net_tx_action runs
                 // the qdisc again in the next softirq round; nobody will wake the queue.
                 if (!m_port.queue_stopped || !m_port.queue_stopped())
-                    m_work.notify(busy_retry);
+                    m_work.notify(busy_retry());
             } else {
                 ++m_tx_frames;
                 continue;

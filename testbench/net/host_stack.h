@@ -100,7 +100,7 @@ class host_stack : public sc_core::sc_module {
     // keeps a driver that refuses without a bus access from spinning in zero time. Coarser is
     // not neutral: ks8851-par-iperf-tx gives 93.9 Mbit/s at 1 us and 91.3 at 2, 5 or 10 us (why
     // is not analysed yet), so the spin is kept fine although it costs simulation speed.
-    static inline const sc_core::sc_time busy_retry{1, sc_core::SC_US};
+    static sc_core::sc_time busy_retry() { return sc_core::sc_time(1, sc_core::SC_US); }
 
     host_stack_config m_cfg;
     netdev_port m_port;

@@ -65,9 +65,11 @@ void linux_tcp_flow::writer() {
 }
 
 void linux_tcp_flow::reader() {
-    for (;;)
+    for (;;) {
         if (m_rx->read(*m_rcv, m_cfg.read_size) == 0)
             return finish(m_rcv->error());
+        m_res.last_read = sc_time_stamp();
+    }
 }
 
 void linux_tcp_flow::finish(const std::string& error) {

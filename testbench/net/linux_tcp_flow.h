@@ -45,6 +45,7 @@ struct linux_tcp_flow_result {
     std::uint64_t retransmits = 0, fast_retransmits = 0, timeouts = 0;
     std::uint64_t pattern_errors = 0;
     sc_core::sc_time first_write, last_ack;
+    sc_core::sc_time last_read; // the receiving application's last read() that returned data
     double goodput_bps = 0; // total_bytes * 8 / (last_ack - first_write); 0 unless finished ok
 };
 

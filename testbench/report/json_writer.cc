@@ -7,6 +7,7 @@
 #include <iostream>
 #include <iterator>
 #include <stdexcept>
+#include <utility>
 
 namespace nicsim::report {
 namespace {
@@ -14,6 +15,10 @@ namespace {
 using json = nlohmann::ordered_json;
 
 json optional_number(const std::optional<double>& v) {
+    return v ? json(*v) : json(nullptr);
+}
+
+json optional_count(const std::optional<std::uint64_t>& v) {
     return v ? json(*v) : json(nullptr);
 }
 
@@ -88,6 +93,7 @@ nlohmann::ordered_json to_json(const report& r) {
     run["power_save"] = r.run.power_save;
     run["traffic"] = r.run.traffic;
     run["seed"] = r.run.seed;
+    run["overrides"] = r.run.overrides;
     run["nicsim_version"] = r.run.nicsim_version;
     run["kernel_version"] = r.run.kernel_version;
     j["run"] = run;
@@ -115,6 +121,9 @@ nlohmann::ordered_json to_json(const report& r) {
         } else {
             jf["rtt_ms"] = nullptr;
         }
+        jf["packets_sent"] = optional_count(f.packets_sent);
+        jf["packets_received"] = optional_count(f.packets_received);
+        jf["last_progress_s"] = optional_number(f.last_progress_s);
         flows.push_back(jf);
     }
     j["flows"] = flows;
@@ -162,7 +171,12 @@ std::string write_json(const report& r) {
 void write_json_file(const report& r, const std::string& file) {
     const std::string text = write_json(r);
     if (file == "-") {
+        // A full disk or a closed pipe on stdout is an error like any other write error.
+        errno = 0;
         std::cout << text << std::flush;
+        if (!std::cout)
+            throw std::runtime_error(std::string("cannot write the JSON report to stdout") +
+                                     (errno ? std::string(": ") + std::strerror(errno) : ""));
         return;
     }
     std::ofstream out(file, std::ios::binary | std::ios::trunc);
@@ -221,6 +235,9 @@ report read_json(const std::string& text, const std::string& name) {
     r.run.power_save = get<bool>(run, "power_save", rw);
     r.run.traffic = get<std::string>(run, "traffic", rw);
     r.run.seed = get<std::uint64_t>(run, "seed", rw);
+    // overrides was added within schema 1: absent (older files) reads as none.
+    if (run.contains("overrides"))
+        r.run.overrides = get<std::vector<std::string>>(run, "overrides", rw);
     r.run.nicsim_version = get<std::string>(run, "nicsim_version", rw);
     r.run.kernel_version = get<std::string>(run, "kernel_version", rw);
     r.sim_time_s = get<double>(j, "sim_time_s", name);
@@ -244,6 +261,13 @@ report read_json(const std::string& text, const std::string& name) {
             rt.mdev_ms = get<double>(*it, "mdev", w + ".rtt_ms");
             fr.rtt = rt;
         }
+        // packets_*, last_progress_s were added within schema 1: absent reads as null.
+        for (const auto& [key, field] : {std::pair{"packets_sent", &fr.packets_sent},
+                                         std::pair{"packets_received", &fr.packets_received}})
+            if (const auto it = f.find(key); it != f.end() && !it->is_null())
+                *field = get<std::uint64_t>(f, key, w);
+        if (const auto it = f.find("last_progress_s"); it != f.end() && !it->is_null())
+            fr.last_progress_s = get<double>(f, "last_progress_s", w);
         r.flows.push_back(fr);
     }
     for (const auto& d : sub(j, "devices", name)) {

@@ -33,6 +33,13 @@ struct flow_report {
     double active_time_s = 0; // first payload byte sent → last payload byte delivered
     double goodput_bps = 0;   // bytes * 8 / active_time_s (application payload bits per second)
     std::optional<rtt_report> rtt; // ping flows with at least one reply; JSON `rtt_ms` (else null)
+    // UDP datagrams / ping echo requests sent, and distinct intact datagrams / replies received;
+    // none for TCP flows, which count bytes (JSON null).
+    std::optional<std::uint64_t> packets_sent;
+    std::optional<std::uint64_t> packets_received;
+    // Simulated time the receiving side last accepted a frame of the flow; none if it never did.
+    // Tells a stalled run (early) from a slow one (just before the end).
+    std::optional<double> last_progress_s;
 };
 
 struct power_state_report {
@@ -91,6 +98,10 @@ struct run_info {
     bool power_save = false;
     std::string traffic; // traffic kind
     std::uint64_t seed = 0;
+    // The --set overrides the run was validated with, in order, without trace.* (traces never
+    // change the report): with scenario_file they say exactly what ran (sweeps check a point
+    // file against them before trusting it).
+    std::vector<std::string> overrides;
     std::string nicsim_version; // filled by the CLI from build_info
     std::string kernel_version;
 };

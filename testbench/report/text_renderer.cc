@@ -7,6 +7,7 @@
 #include <map>
 
 #include "testbench/report/text_layout.h"
+#include "testbench/report/verdict.h"
 
 namespace nicsim::report {
 namespace {
@@ -78,6 +79,8 @@ std::vector<metric_row> metric_rows(const report& r) {
         add(p + "kind", f.kind + " (" + f.direction + ")");
         if (is_ping(f)) { // a ping moves no payload worth a rate: its frames and round trips
             add(p + "frames", std::to_string(f.frames), double(f.frames));
+            if (const std::string loss = loss_summary(f); !loss.empty())
+                add(p + "packets", loss);
             if (f.rtt)
                 add(p + "rtt min/avg/max/mdev",
                     fixed(f.rtt->min_ms, 3) + "/" + fixed(f.rtt->avg_ms, 3) + "/" +
@@ -91,6 +94,8 @@ std::vector<metric_row> metric_rows(const report& r) {
         add(p + "active time", fixed(f.active_time_s, 6) + " s", f.active_time_s);
         add(p + "goodput", format_kbps(f.goodput_bps) + "  " + format_mbitps(f.goodput_bps),
             f.goodput_bps);
+        if (const std::string loss = loss_summary(f); !loss.empty())
+            add(p + "packets", loss);
     }
     if (bulk_flows > 1) { // with one flow the total repeats its goodput
         const totals t = compute_totals(r);

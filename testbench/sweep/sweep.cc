@@ -7,6 +7,7 @@
 #include <sstream>
 #include <unistd.h>
 
+#include "testbench/report/json_writer.h"
 #include "testbench/sweep/process_pool.h"
 #include "testbench/sweep/progress.h"
 
@@ -23,6 +24,43 @@ std::optional<nlohmann::json> read_json(const std::string& file) {
     } catch (const nlohmann::json::exception&) {
         return std::nullopt; // a damaged point file counts as not done: the point runs again
     }
+}
+
+// The overrides a point's run is given, as its report records them (run.overrides).
+std::vector<std::string> override_texts(const sweep_spec& spec, const point& p) {
+    std::vector<std::string> t;
+    for (const auto& a : overrides_of(spec, p))
+        t.push_back(a.text());
+    return t;
+}
+
+// A point file is trusted only if it is a report (the schema reads it) of this very point: the
+// base scenario and the overrides it ran with are the point's. Anything else (an empty object,
+// `null`, another point's report copied over it, a report of an older nicsim without
+// run.overrides) is "not done": the point runs again. `why` says what was wrong.
+std::optional<nlohmann::json> read_point_report(const std::string& file, const sweep_spec& spec,
+                                                const point& p, std::string* why = nullptr) {
+    auto j = read_json(file);
+    if (!j)
+        return std::nullopt;
+    const auto reject = [&](const std::string& w) -> std::optional<nlohmann::json> {
+        if (why)
+            *why = file + ": " + w;
+        return std::nullopt;
+    };
+    if (!j->is_object())
+        return reject("not a report (a JSON object is expected)");
+    report::report r;
+    try {
+        r = report::read_json(j->dump(), file);
+    } catch (const std::exception& e) {
+        return reject(std::string("not a report: ") + e.what());
+    }
+    if (r.run.scenario_file != spec.base)
+        return reject("a report of " + r.run.scenario_file + ", not of " + spec.base);
+    if (r.run.overrides != override_texts(spec, p))
+        return reject("a report of other settings than this point's");
+    return j;
 }
 
 std::string label_of(const point& p) {
@@ -81,9 +119,9 @@ std::vector<std::string> run_command(const sweep_spec& spec, const point& p, con
     return argv;
 }
 
-point_outcome read_outcome(const std::string& out_dir, const point& p) {
+point_outcome read_outcome(const std::string& out_dir, const sweep_spec& spec, const point& p) {
     point_outcome o;
-    if (auto j = read_json(point_file(out_dir, p))) {
+    if (auto j = read_point_report(point_file(out_dir, p), spec, p)) {
         o.st = point_outcome::state::ok;
         o.report = std::move(*j);
         return o;
@@ -103,15 +141,25 @@ sweep_summary run_sweep(const sweep_spec& spec, const sweep_options& o, std::ost
 
     std::vector<point_outcome> outcomes(spec.points.size());
     std::vector<size_t> todo;
+    std::vector<std::string> rejected;
     for (size_t i = 0; i < spec.points.size(); ++i) {
-        if (auto j = read_json(point_file(o.out_dir, spec.points[i]))) {
+        const point& p = spec.points[i];
+        // A temporary report left by a sweep that was killed is never trusted, nor kept.
+        std::error_code ec;
+        fs::remove(tmp_file(o.out_dir, p), ec);
+        std::string why;
+        if (auto j = read_point_report(point_file(o.out_dir, p), spec, p, &why)) {
             outcomes[i].st = point_outcome::state::ok;
             outcomes[i].report = std::move(*j);
             ++sum.already;
         } else {
-            todo.push_back(i); // never run, or failed last time: run (again)
+            todo.push_back(i); // never run, failed last time or a bad point file: run (again)
+            if (!why.empty())
+                rejected.push_back(why);
         }
     }
+    for (const auto& why : rejected)
+        out << "ignoring " << why << "; running the point again\n";
     out << spec.stem << ": " << sum.total << " points";
     if (sum.already)
         out << ", " << sum.already << " of " << sum.total << " already done in "
@@ -134,7 +182,7 @@ sweep_summary run_sweep(const sweep_spec& spec, const sweep_options& o, std::ost
             point_outcome& po = outcomes[i];
             std::optional<nlohmann::json> rep;
             if (r.exit_code == 0)
-                rep = read_json(tmp_file(o.out_dir, p));
+                rep = read_point_report(tmp_file(o.out_dir, p), spec, p);
             if (rep) {
                 std::error_code ec;
                 fs::rename(tmp_file(o.out_dir, p), point_file(o.out_dir, p), ec);
@@ -205,7 +253,7 @@ sweep_summary merge_sweep(const sweep_spec& spec, const std::vector<std::string>
         const point& p = spec.points[i];
         for (const auto& d : dirs) {
             for (const auto& f : {point_file(d, p), (fs::path(d) / (p.id + ".json")).string()})
-                if (auto j = read_json(f)) {
+                if (auto j = read_point_report(f, spec, p)) {
                     outcomes[i].st = point_outcome::state::ok;
                     outcomes[i].report = std::move(*j);
                     break;
@@ -216,7 +264,7 @@ sweep_summary merge_sweep(const sweep_spec& spec, const std::vector<std::string>
         if (outcomes[i].st != point_outcome::state::ok) {
             // A recorded failure still tells why; otherwise the point is missing.
             for (const auto& d : dirs) {
-                point_outcome f = read_outcome(d, p);
+                point_outcome f = read_outcome(d, spec, p);
                 if (f.st == point_outcome::state::failed) {
                     outcomes[i] = f;
                     break;

@@ -49,8 +49,9 @@ std::string emit_commands(const sweep_spec& spec, const sweep_options& o);
 sweep_summary merge_sweep(const sweep_spec& spec, const std::vector<std::string>& dirs,
                           const sweep_options& o, std::ostream& out);
 
-// Reads the outcome of a point from out_dir/points (missing when neither file is there).
-point_outcome read_outcome(const std::string& out_dir, const point& p);
+// Reads the outcome of a point from out_dir/points (missing when neither file is there, or
+// the point file is not a report of this point: see sweep.cc read_point_report).
+point_outcome read_outcome(const std::string& out_dir, const sweep_spec& spec, const point& p);
 
 // Quotes s for a POSIX shell.
 std::string shell_quote(const std::string& s);

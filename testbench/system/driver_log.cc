@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "testbench/system/driver_log.h"
 
+#include <systemc>
+
 #include "driver/include/lx_kit/runtime.h"
 
 namespace nicsim {
@@ -13,9 +15,15 @@ driver_log_collector::driver_log_collector() {
     m_observer = lx_kit::add_log_observer([this](const lx_kit::log_record& r) {
         if (r.level > warning_level)
             return;
-        auto [it, fresh] = m_index.emplace(r.text, m_entries.size());
-        if (fresh)
+        auto it = m_index.find(r.text);
+        if (it == m_index.end()) {
+            if (m_entries.size() >= max_distinct_lines) {
+                ++m_unstored; // a driver printing ever-new text (addresses, counters)
+                return;
+            }
+            it = m_index.emplace(r.text, m_entries.size()).first;
             m_entries.push_back({r.time.to_seconds(), r.level, r.origin, r.text, 0});
+        }
         ++m_entries[it->second].count;
     });
 }
@@ -31,6 +39,12 @@ void driver_log_collector::append_findings(std::vector<report::finding>& out) co
             msg += " (logged " + std::to_string(e.count) + " times)";
         out.push_back({e.first_time_s, "driver", e.level <= 3 ? "error" : "warning", msg});
     }
+    if (m_unstored)
+        out.push_back({sc_core::sc_time_stamp().to_seconds(), "driver", "warning",
+                       std::to_string(m_unstored) +
+                           " more error/warning lines not stored (only "
+                           "the first " +
+                           std::to_string(max_distinct_lines) + " distinct lines are)"});
 }
 
 } // namespace nicsim

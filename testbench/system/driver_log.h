@@ -18,8 +18,11 @@ class driver_log_collector {
     driver_log_collector(); // starts observing the driver log
     ~driver_log_collector();
 
-    // One finding per distinct line, in order of first appearance.
+    // One finding per distinct line, in order of first appearance; past max_distinct_lines
+    // distinct lines, one finding counting the lines not stored.
     void append_findings(std::vector<report::finding>& out) const;
+
+    static constexpr size_t max_distinct_lines = 200;
 
   private:
     struct entry {
@@ -31,6 +34,7 @@ class driver_log_collector {
     };
     std::vector<entry> m_entries;
     std::map<std::string, size_t> m_index; // text -> entry
+    unsigned long m_unstored = 0;
     int m_observer = 0;
 };
 

@@ -5,8 +5,14 @@
 
 #include "driver/include/lx_kit/runtime.h"
 #include "testbench/system/progress.h"
+#include "testbench/system/interrupt.h"
 
 namespace nicsim::system {
+
+namespace {
+// How often a run checks for SIGINT/SIGTERM, in simulated time.
+sc_core::sc_time interrupt_slice() { return sc_core::sc_time(10, sc_core::SC_MS); }
+} // namespace
 
 using namespace sc_core;
 
@@ -45,10 +51,20 @@ std::string run_control::simulate(sc_time limit, trace::trace_session* trace) {
     lx_kit::set_abort_mode(lx_kit::abort_mode::stop_simulation);
     // SystemC's own info messages ("Simulation stopped by user.") are noise in a report.
     sc_report_handler::set_actions(SC_INFO, SC_DO_NOTHING);
-    if (progress_observer* o = current_progress_observer(); o && limit > SC_ZERO_TIME)
+    if (progress_observer* o = current_progress_observer(); o && limit > SC_ZERO_TIME) {
         run_watched(limit, *o);
-    else
-        sc_start(limit);
+    } else {
+        // In slices, so an interrupt (SIGINT/SIGTERM, interrupt.h) stops the run between two of
+        // them: nothing can stop SystemC from a signal handler. Slicing changes nothing else:
+        // what is due at a slice boundary runs at the start of the next slice, in the same order.
+        while (sc_get_status() != SC_STOPPED && sc_time_stamp() < limit) {
+            if ((m_interrupt = interrupt_signal()) != 0) {
+                m_end_reason = "interrupted";
+                break;
+            }
+            sc_start(std::min(interrupt_slice(), limit - sc_time_stamp()));
+        }
+    }
     const std::string trace_error = trace ? trace::finish_quietly(*trace) : std::string();
     if (lx_kit::aborted())
         return "driver run stopped: " + lx_kit::abort_message();
@@ -71,14 +87,21 @@ void run_control::run_watched(sc_time limit, progress_observer& o) {
         return &flow;
     };
     while (!stopped() && sc_time_stamp() < limit) {
+        if ((m_interrupt = interrupt_signal()) != 0) {
+            m_end_reason = "interrupted";
+            break;
+        }
         const sc_time now = sc_time_stamp();
         sc_time stop = std::min(o.next_stop(now), limit);
         if (stop <= now)
             stop = limit;
-        sc_start(stop - now);
+        // Never longer than an interrupt slice (see simulate()).
+        const sc_time step = std::min(stop - now, interrupt_slice());
+        sc_start(step);
         if (stopped() || sc_time_stamp() >= limit)
             break;
-        o.on_progress(sc_time_stamp(), current_flow(), m_traffic_start);
+        if (sc_time_stamp() >= stop)
+            o.on_progress(sc_time_stamp(), current_flow(), m_traffic_start);
     }
     o.on_end(sc_time_stamp(), current_flow(), m_traffic_start);
 }
@@ -92,6 +115,10 @@ report::report start_report(const run_control& rc, const traffic_session& traffi
     r.host_cpu_cores = cpu.cores();
     r.host_cpu_busy_s = cpu.busy_time().to_seconds();
     log.append_findings(r.findings);
+    if (rc.interrupt())
+        r.findings.push_back({r.sim_time_s, "nicsim", "warning",
+                              std::string("run interrupted by ") + signal_name(rc.interrupt()) +
+                                  ": the report covers the simulation up to here"});
     return r;
 }
 

@@ -39,12 +39,15 @@ class run_control {
     void drive(const std::function<std::string()>& bring_up, traffic_session& traffic,
                sc_core::sc_time traffic_start, const hooks& h = {});
 
-    // Runs the simulation up to `limit` (once per process), then closes the traces. Returns ""
+    // Runs the simulation up to `limit` (once per process), or until a signal caught by
+    // catch_interrupts() (interrupt.h) arrives, then closes the traces. Returns ""
     // or why the run failed (driver abort, a failure passed to fail(), a trace file error).
     std::string simulate(sc_core::sc_time limit, trace::trace_session* trace);
 
-    // "traffic complete", "test hook" or "duration limit".
+    // "traffic complete", "test hook", "duration limit" or "interrupted".
     const std::string& end_reason() const { return m_end_reason; }
+    // The signal that interrupted the run (end reason "interrupted"), else 0.
+    int interrupt() const { return m_interrupt; }
 
   private:
     // sc_start in the slices a progress observer asks for (testbench/system/progress.h).
@@ -54,6 +57,7 @@ class run_control {
     std::string m_end_reason;
     traffic_session* m_traffic = nullptr; // once started, for progress observers
     sc_core::sc_time m_traffic_start;
+    int m_interrupt = 0;
 };
 
 // The parts of a report every system fills alike: simulated time, end reason, the flow, the

@@ -43,7 +43,8 @@ traffic_session::traffic_session(const config::traffic_config& cfg, std::uint64_
         traffic::tcp_bulk_config c;
         c.sender = from;
         c.receiver = to;
-        c.total_bytes = cfg.bytes.bytes;
+        // traffic.bytes 0 = until duration: a stream no duration can finish (2^62 bytes).
+        c.total_bytes = cfg.bytes.bytes ? cfg.bytes.bytes : std::uint64_t{1} << 62;
         c.mss = static_cast<std::uint32_t>(cfg.segment_size.bytes);
         // segment_size is the MSS without options: keep the MTU-sized frames ttcp produces.
         c.timestamps = false;
@@ -242,18 +243,33 @@ report::flow_report traffic_session::flow_report() const {
         f.name = "tcp";
         f.bytes = r.bytes_delivered;
         f.frames = r.segments_sent;
+        if (r.bytes_delivered > 0)
+            f.last_progress_s = r.last_read.to_seconds();
         if (r.finished && !r.failed) {
             f.active_time_s = (r.last_ack - r.first_write).to_seconds();
             f.goodput_bps = r.goodput_bps;
+        } else if (!r.failed && r.bytes_delivered > 0) {
+            // Cut short by the duration (traffic.bytes 0 always is): over the data that arrived.
+            f.active_time_s = (r.last_read - r.first_write).to_seconds();
+            if (f.active_time_s > 0)
+                f.goodput_bps = static_cast<double>(r.bytes_delivered) * 8.0 / f.active_time_s;
         }
     } else if (m_tcp) {
         const auto& r = m_tcp->result();
         f.name = "tcp";
         f.bytes = r.bytes_delivered;
         f.frames = r.segments_sent;
+        const auto& rx = m_tcp->receiver();
+        if (rx.frames_accepted() > 0)
+            f.last_progress_s = rx.last_accepted().to_seconds();
         if (r.finished && !r.failed) {
             f.active_time_s = r.duration().to_seconds();
             f.goodput_bps = r.goodput_bps;
+        } else if (!r.failed && r.bytes_delivered > 0) {
+            // Cut short by the duration (traffic.bytes 0 always is): over the data that arrived.
+            f.active_time_s = (rx.last_accepted() - r.first_send).to_seconds();
+            if (f.active_time_s > 0)
+                f.goodput_bps = static_cast<double>(r.bytes_delivered) * 8.0 / f.active_time_s;
         }
     } else if (m_udp) {
         const auto& r = m_udp->result();
@@ -262,10 +278,18 @@ report::flow_report traffic_session::flow_report() const {
         f.frames = r.sent;
         f.active_time_s = (r.last_receive - r.first_send).to_seconds();
         f.goodput_bps = r.goodput_bps;
+        f.packets_sent = r.sent;
+        f.packets_received = r.received;
+        if (r.received > 0)
+            f.last_progress_s = r.last_receive.to_seconds();
     } else {
         const auto& r = m_ping->result();
         f.name = "ping";
         f.frames = r.transmitted + r.received;
+        f.packets_sent = r.transmitted;
+        f.packets_received = r.received;
+        if (m_ping->pinger().frames_accepted() > 0)
+            f.last_progress_s = m_ping->pinger().last_accepted().to_seconds();
         if (r.received > 0) {
             report::rtt_report rt;
             rt.min_ms = r.rtt_min.to_seconds() * 1e3;

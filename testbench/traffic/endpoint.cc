@@ -33,6 +33,7 @@ bool endpoint::receive(const std::uint8_t* data, std::size_t len) {
         return false;
     }
     ++m_accepted;
+    m_last_accepted = sc_core::sc_time_stamp();
     m_inbox.push_back(
         inbound{std::vector<std::uint8_t>(data, data + len), sc_core::sc_time_stamp()});
     m_inbox_event.notify(sc_core::SC_ZERO_TIME);

@@ -81,6 +81,9 @@ class endpoint : public sc_core::sc_module {
 
     std::uint64_t frames_ignored() const { return m_ignored; }
     std::uint64_t frames_accepted() const { return m_accepted; }
+    // When receive() last accepted a frame (0 s if it never did, see frames_accepted()): the
+    // flow's last sign of progress, for the run's verdict.
+    sc_core::sc_time last_accepted() const { return m_last_accepted; }
     const endpoint_addr& addr() const { return m_self; }
 
   protected:
@@ -120,6 +123,7 @@ class endpoint : public sc_core::sc_module {
     sc_core::sc_event_or_list m_inbox_or_timer; // m_inbox_event | m_timer
     std::uint64_t m_ignored = 0;
     std::uint64_t m_accepted = 0;
+    sc_core::sc_time m_last_accepted;
 };
 
 // Smallest window-scale shift s with window >> s <= 65535 (RFC 7323; at most 14).

@@ -18,8 +18,6 @@ udp_flood_flow::udp_flood_flow(const sc_core::sc_module_name& nm, const udp_floo
     const auto bad = [&](const std::string& what) {
         return std::invalid_argument(std::string("udp_flood_flow '") + name() + "': " + what);
     };
-    if (cfg.count == 0)
-        throw bad("count must be > 0");
     if (cfg.payload_size < seq_bytes)
         throw bad("payload_size must be >= 8 (the sequence number)");
     if (cfg.payload_size + frame::ipv4_header_len + frame::udp_header_len > cfg.mtu)
@@ -82,7 +80,7 @@ void udp_flood_flow::sender_ep::run() {
     const sc_time gap = c.rate_bps > 0 ? sc_time(c.payload_size * 8.0 / c.rate_bps, sc_core::SC_SEC)
                                        : sc_core::SC_ZERO_TIME;
     std::vector<std::uint8_t> payload(c.payload_size);
-    for (std::uint64_t seq = 0; seq < c.count && !r.finished; ++seq) {
+    for (std::uint64_t seq = 0; (c.count == 0 || seq < c.count) && !r.finished; ++seq) {
         if (seq == 0)
             r.first_send = sc_time_stamp();
         else if (gap > sc_core::SC_ZERO_TIME) {
@@ -110,6 +108,7 @@ void udp_flood_flow::sender_ep::run() {
 
 udp_flood_flow::receiver_ep::receiver_ep(const sc_core::sc_module_name& nm, udp_flood_flow& flow)
     : endpoint(nm, flow.m_cfg.receiver), m_flow(flow), m_seen(flow.m_cfg.count, false) {
+    // count 0 (until the run ends): m_seen grows with the sequence numbers that arrive.
     SC_HAS_PROCESS(receiver_ep);
     SC_THREAD(run);
 }
@@ -135,7 +134,8 @@ void udp_flood_flow::receiver_ep::on_datagram(const frame::parsed_frame& f,
     } else {
         for (std::size_t i = 0; i < seq_bytes; ++i)
             seq = (seq << 8) | f.payload[i];
-        if (seq >= c.count) {
+        // Unbounded flows: a datagram is counted as sent before it is handed to the port.
+        if (seq >= (c.count ? c.count : r.sent)) {
             why = "sequence number " + std::to_string(seq) + " out of range";
         } else {
             const auto base = seq * c.payload_size + seq_bytes;
@@ -152,6 +152,8 @@ void udp_flood_flow::receiver_ep::on_datagram(const frame::parsed_frame& f,
             flow.fail("corrupted datagram: " + why);
         return;
     }
+    if (seq >= m_seen.size())
+        m_seen.resize(seq + 1, false);
     if (m_seen[seq]) {
         ++r.duplicates;
         return;
@@ -164,6 +166,10 @@ void udp_flood_flow::receiver_ep::on_datagram(const frame::parsed_frame& f,
     ++r.received;
     r.payload_bytes_received += f.payload_len;
     r.last_receive = arrival;
+    // Kept current (finish() computes the same) so a flow cut short by the duration has it too.
+    const double rx =
+        r.last_receive > r.first_send ? (r.last_receive - r.first_send).to_seconds() : 0;
+    r.goodput_bps = rx > 0 ? static_cast<double>(r.payload_bytes_received) * 8.0 / rx : 0.0;
     if (r.received == c.count)
         flow.m_all_received.notify(sc_core::SC_ZERO_TIME);
 }

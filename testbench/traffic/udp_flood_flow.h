@@ -34,7 +34,7 @@ struct udp_flood_config {
                          40001};
     endpoint_addr receiver{frame::mac_addr{{0x02, 0, 0, 0, 0, 0x02}}, frame::ipv4_addr{0xc0a80101},
                            5001};
-    std::uint64_t count = 10000;
+    std::uint64_t count = 10000;       // 0 = until the run ends (the flow never finishes)
     std::uint32_t payload_size = 1472; // bytes of UDP payload; 1500 - 20 - 8; >= 8
     std::uint32_t mtu = 1500;
     double rate_bps = 0; // payload bit/s; 0 = as fast as send allows

@@ -263,3 +263,31 @@ TEST(Wilc1000Spi, DmaReadTagPollsUntilDataReady) {
         EXPECT_LE(b.host.tag_polls, 11);
     });
 }
+
+// Garbage on the bus for thousands of frames: the findings stay bounded (the first
+// per_kind_cap of each kind stored, the rest counted), and the chip still answers afterwards.
+TEST(Wilc1000Spi, GarbageTrafficKeepsTheFindingLogBounded) {
+    run({}, [](wilc_bench& b) {
+        ASSERT_TRUE(b.host.init(false, false));
+        constexpr size_t frames = 5000;
+        for (size_t i = 0; i < frames; ++i) {
+            b.host.xfer({0xc5, 0, 0, 0, 0, 0}); // unknown command
+            b.host.xfer({0xca, 0x00});          // truncated command
+        }
+        const auto& log = b.core().findings();
+        EXPECT_EQ(log.count(finding_kind::unknown_command), frames);
+        EXPECT_EQ(log.count(finding_kind::unexpected_frame), frames);
+        // The two capped kinds, plus the odd finding of another kind from the set-up.
+        EXPECT_LE(log.list().size(), 2 * log.per_kind_cap() + 4);
+        bool unknown_overflow = false;
+        for (const auto& [kind, more] : log.overflow())
+            if (kind == finding_kind::unknown_command) {
+                unknown_overflow = true;
+                EXPECT_EQ(more, frames - log.per_kind_cap());
+            }
+        EXPECT_TRUE(unknown_overflow);
+        uint32_t v;
+        ASSERT_TRUE(b.host.read(wilc::regmap::CHIPID, v));
+        EXPECT_EQ(v, 0x1003A0u);
+    });
+}

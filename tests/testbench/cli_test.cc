@@ -171,3 +171,66 @@ TEST(CliBinary, RunWithTypoExitsOneWithFileLineMessage) {
               0u)
         << r.out;
 }
+
+// Issue 13: output paths are checked before the run (the runner is never reached), and a
+// report that cannot be written is an error, not a success.
+TEST(Cli, OutputPathsAreCheckedBeforeTheRun) {
+    const auto dir = test_dir();
+    const std::string f = scenario_file(dir, "ok");
+    const int runs_before = g_runs;
+    const std::string missing = (dir / "nope" / "r.json").string();
+    const auto r = cli({"run", f, "--json", missing});
+    EXPECT_EQ(r.rc, nicsim::cli::exit_config_error);
+    EXPECT_EQ(r.err, "nicsim run: --json " + missing + ": directory '" + (dir / "nope").string() +
+                         "' does not exist\n");
+    const auto d = cli({"run", f, "--timeline", dir.string()});
+    EXPECT_EQ(d.rc, nicsim::cli::exit_config_error);
+    EXPECT_EQ(d.err,
+              "nicsim run: --timeline (trace.timeline) " + dir.string() + ": is a directory\n");
+    const auto y = cli({"run", f, "--set", "trace.log=" + missing});
+    EXPECT_EQ(y.rc, nicsim::cli::exit_config_error);
+    EXPECT_NE(y.err.find("nicsim run: trace.log " + missing), std::string::npos) << y.err;
+    EXPECT_EQ(g_runs, runs_before);
+}
+
+namespace {
+// A stdout whose every write fails, as on a full disk.
+struct failing_buf : std::streambuf {
+    int overflow(int) override { return traits_type::eof(); }
+    std::streamsize xsputn(const char*, std::streamsize) override { return 0; }
+};
+} // namespace
+
+TEST(Cli, WriteErrorsOnStdoutAreErrors) {
+    const std::string f = scenario_file(test_dir(), "ok");
+    for (const std::vector<std::string>& extra :
+         {std::vector<std::string>{}, std::vector<std::string>{"--json", "-"}}) {
+        failing_buf buf;
+        std::ostream out(&buf);
+        std::ostringstream err;
+        std::vector<std::string> args = {"nicsim", "run", f};
+        args.insert(args.end(), extra.begin(), extra.end());
+        EXPECT_EQ(nicsim::cli::run(args, out, err), nicsim::cli::exit_run_error);
+        EXPECT_NE(err.str().find(extra.empty() ? "cannot write the report to stdout"
+                                               : "cannot write the JSON report to stdout"),
+                  std::string::npos)
+            << err.str();
+    }
+}
+
+TEST(Cli, ShortTrafficExitsFourAfterWritingTheReport) {
+    const auto dir = test_dir();
+    // The fake runner's report moved 16 MiB; ask for 32.
+    const std::string f = scenario_file(dir, "ok");
+    const std::string json = (dir / "r.json").string();
+    const auto r = cli({"run", f, "--set", "traffic.bytes=32MiB", "--json", json, "-q"});
+    EXPECT_EQ(r.rc, nicsim::cli::exit_traffic_short) << r.err;
+    EXPECT_NE(r.err.find("nicsim: the run delivered less than its traffic asked for:\n  ttcp: "
+                         "delivered 16777216 of 33554432 bytes asked (50.0 %)"),
+              std::string::npos)
+        << r.err;
+    const auto rep = nicsim::report::read_json_file(json);
+    ASSERT_FALSE(rep.findings.empty());
+    EXPECT_EQ(rep.findings.back().source, "verdict");
+    EXPECT_EQ(rep.run.overrides, std::vector<std::string>{"traffic.bytes=32MiB"});
+}

@@ -373,3 +373,40 @@ TEST(SweepRun, BadSweepFileFailsBeforeAnythingRuns) {
     EXPECT_NE(r2.out.find("axis 'seed': values: expected a non-empty list"), std::string::npos)
         << r2.out;
 }
+
+// Issue 13: a point file is checked against the point's own settings and the report schema
+// before it is trusted. `{}`, `null` and another point's report are rerun (and the rerun gives
+// the results of a clean sweep); a stale temporary report is removed before anything runs.
+TEST(SweepRun, BadPointFilesAreRerunNotKept) {
+    const auto d = test_dir();
+    const auto f = small_sweep(d);
+    const std::string cmd = q(k_exe) + " sweep " + q(f) + " --out " + q(d / "o") + " -j 2";
+    ASSERT_EQ(shell(cmd).rc, 0);
+    const std::string csv = slurp(d / "o" / "results.csv");
+    const auto rows = csv_rows(csv);
+    const fs::path points = d / "o" / "points";
+    const fs::path p1 = points / (rows[1][12] + ".json"), p2 = points / (rows[2][12] + ".json"),
+                   p3 = points / (rows[3][12] + ".json"), p4 = points / (rows[4][12] + ".json");
+    write_file(p1, "{}\n");
+    write_file(p2, "null\n");
+    fs::copy_file(p4, p3, fs::copy_options::overwrite_existing); // another point's report
+    const fs::path stale = points / ("." + rows[4][12] + ".json.tmp");
+    write_file(stale, "{\"partial\": ");
+
+    const auto r = shell(cmd);
+    ASSERT_EQ(r.rc, 0) << r.out;
+    EXPECT_NE(r.out.find("1 of 4 already done"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("running 3 with"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("ignoring " + p1.string() + ": not a report: "), std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("ignoring " + p2.string() +
+                         ": not a report (a JSON object is "
+                         "expected)"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("ignoring " + p3.string() + ": a report of other settings"),
+              std::string::npos)
+        << r.out;
+    EXPECT_FALSE(fs::exists(stale));
+    EXPECT_EQ(slurp(d / "o" / "results.csv"), csv);
+}

@@ -72,6 +72,11 @@ int lx_bus_platform_probe(struct platform_device* pdev, const char* modname,
 struct net_device* lx_bus_netdev_find(const char* driver_modname, const char* variant,
                                       unsigned index);
 const char* lx_bus_netdev_name(const struct net_device* dev);
+
+/* Handler runs on Linux IRQ `irq` since boot (the threaded handler's runs, or the hard
+ * handler's for handlers without a thread): the interrupts the driver handled. 0 for irq <= 0
+ * (not wired: the driver polls). */
+unsigned long lx_bus_irq_handler_runs(int irq);
 const uint8_t* lx_bus_netdev_addr(const struct net_device* dev);
 
 /* ndo_open (with the kernel's ndo_validate_addr before and ndo_set_rx_mode after, as

@@ -7,6 +7,7 @@
 #include "driver/include/nicsim/bus_attach.h"
 #include "driver/include/nicsim/lx_bus.h"
 #include "testbench/bindings/enc28j60/enc28j60_decoder.h"
+#include "testbench/bindings/chip_findings.h"
 #include "testbench/bindings/ethernet_link.h"
 #include "testbench/bindings/netdev_support.h"
 #include "testbench/runner.h"
@@ -125,9 +126,7 @@ void enc28j60_device::fill_report(report::report& r) const {
     d.bus_bytes = hs.bytes;
     d.bus_busy_s = hs.wire_time.to_seconds();
     r.devices.push_back(d);
-    for (const auto& f : m_chip->core.findings().list())
-        r.findings.push_back({f.time.to_seconds(), "enc28j60", "warning",
-                              std::string(enc::to_string(f.kind)) + ": " + f.text});
+    append_chip_findings(m_chip->core.findings(), "enc28j60", r.findings);
     if (cs.rx_overruns > 0)
         r.findings.push_back({sc_time_stamp().to_seconds(), "enc28j60", "info",
                               std::to_string(cs.rx_overruns) +

@@ -7,6 +7,7 @@
 #include "driver/include/nicsim/bus_attach.h"
 #include "driver/include/nicsim/lx_bus.h"
 #include "testbench/bindings/ks8851/ks8851_decoder.h"
+#include "testbench/bindings/chip_findings.h"
 #include "testbench/bindings/ethernet_link.h"
 #include "testbench/bindings/netdev_support.h"
 #include "testbench/runner.h"
@@ -163,9 +164,7 @@ void ks8851_device::fill_report(report::report& r) const {
         d.bus_busy_s = hs.wire_time.to_seconds();
     }
     r.devices.push_back(d);
-    for (const auto& f : m_chip->findings().list())
-        r.findings.push_back({f.time.to_seconds(), "ks8851", "warning",
-                              std::string(ks::to_string(f.kind)) + ": " + f.text});
+    append_chip_findings(m_chip->findings(), "ks8851", r.findings);
     if (cs.rx_overruns > 0)
         r.findings.push_back(
             {sc_time_stamp().to_seconds(), "ks8851", "info",

@@ -3,6 +3,7 @@
 
 #include "driver/include/nicsim/lx_bus.h"
 #include "models/wilc1000/wilc1000_fw_image.h"
+#include "testbench/bindings/chip_findings.h"
 #include "testbench/bindings/netdev_support.h"
 #include "testbench/runner.h"
 #include "testbench/system/traffic_session.h"
@@ -152,9 +153,7 @@ void wilc1000_device::fill_report(report::report& r) const {
     }
     fill_bus_report(d);
     r.devices.push_back(d);
-    for (const auto& f : m_chip->findings().list())
-        r.findings.push_back({f.time.to_seconds(), "wilc1000", "warning",
-                              std::string(wilc::to_string(f.kind)) + ": " + f.text});
+    append_chip_findings(m_chip->findings(), "wilc1000", r.findings);
 }
 
 } // namespace nicsim::bindings

@@ -74,6 +74,7 @@ class wilc1000_spi_device final : public wilc1000_device {
 
     spi::spi_host& m_spi_host;
     irq_line m_irq;
+    int m_linux_irq = 0; // the IRQ number the driver requested (0: not wired, it polls)
 };
 
 class wilc1000_sdio_device final : public wilc1000_device {

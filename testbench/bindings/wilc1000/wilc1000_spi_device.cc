@@ -23,6 +23,7 @@ std::string wilc1000_spi_device::probe() {
     d.max_speed_hz = static_cast<uint32_t>(m_sc.device.bus_clock.hz);
     d.spi_mode = 0;
     d.irq = m_sc.device.irq == config::irq_mode::gpio ? m_board.wire_gpio_irq(m_irq) : 0;
+    m_linux_irq = d.irq;
     ::spi_device* spi = lx_bus_spi_create(&d);
     lx_bus::spi_attach(spi, m_board.spi_port(0), 0);
     if (int ret = lx_bus_spi_probe(spi, modname(), m_sc.driver.variant.c_str()))
@@ -43,6 +44,8 @@ void wilc1000_spi_device::fill_bus_report(report::device_report& d) const {
     d.bus_transactions = hs.frames;
     d.bus_bytes = hs.bytes;
     d.bus_busy_s = hs.wire_time.to_seconds();
+    // Runs of the driver's threaded handler (isr_bh_routine), as for the other chips.
+    d.irqs = lx_bus_irq_handler_runs(m_linux_irq);
 }
 
 } // namespace nicsim::bindings

@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: MIT
+#include "testbench/report/verdict.h"
+
+#include <cstdio>
+
+namespace nicsim::report {
+namespace {
+
+constexpr const char* source = "verdict";
+
+std::string num(const char* fmt, double v) {
+    char b[64];
+    std::snprintf(b, sizeof b, fmt, v);
+    return b;
+}
+
+std::string seconds(double s) {
+    return num("%.6f", s) + " s";
+}
+
+// ", last data at t s; run ended at T s (reason)": when the receiver stopped seeing progress
+// tells a stall (early last data) from a slow path (last data just before the end).
+std::string timing(const flow_report& f, const report& r) {
+    std::string s = f.last_progress_s
+                        ? "; last data reached the receiver at " + seconds(*f.last_progress_s)
+                        : "; no data ever reached the receiver";
+    s += "; run ended at " + seconds(r.sim_time_s);
+    if (!r.end_reason.empty())
+        s += " (" + r.end_reason + ")";
+    return s;
+}
+
+void add(report& r, const std::string& severity, const std::string& message) {
+    r.findings.push_back({r.sim_time_s, source, severity, message});
+}
+
+double loss_share(std::uint64_t sent, std::uint64_t received) {
+    return sent > received ? double(sent - received) / double(sent) : 0.0;
+}
+
+bool judge_tcp(const config::traffic_config& asked, const flow_report& f, report& r) {
+    const std::uint64_t want = asked.bytes.bytes;
+    if (want > 0 && f.bytes < want) {
+        add(r, "error",
+            f.name + ": delivered " + std::to_string(f.bytes) + " of " + std::to_string(want) +
+                " bytes asked (" + num("%.1f", 100.0 * double(f.bytes) / double(want)) + " %)" +
+                timing(f, r));
+        return false;
+    }
+    if (want == 0 && f.bytes == 0) {
+        add(r, "error",
+            f.name + ": traffic.bytes is 0 (until duration) and no byte was delivered" +
+                timing(f, r));
+        return false;
+    }
+    return true;
+}
+
+bool judge_packets(const config::traffic_config& asked, const flow_report& f, report& r) {
+    const std::uint64_t sent = f.packets_sent.value_or(0);
+    const std::uint64_t received = f.packets_received.value_or(0);
+    std::uint64_t want = 0; // 0: until duration
+    if (asked.kind == config::traffic_kind::ping)
+        want = asked.count;
+    else if (asked.bytes.bytes > 0 && asked.datagram_size.bytes > 0)
+        want = (asked.bytes.bytes + asked.datagram_size.bytes - 1) / asked.datagram_size.bytes;
+
+    const bool ok = want > 0 ? received >= want : received > 0;
+    std::string msg = f.name + ": " + loss_summary(f);
+    if (want > 0 && sent < want)
+        msg += " (" + std::to_string(want) + " asked)";
+    if (!ok || received < sent)
+        msg += timing(f, r);
+    if (want == 0 && received < sent)
+        msg += "; until-duration flow: datagrams in flight at the end count as lost";
+    add(r, !ok ? "error" : received < sent ? "warning" : "info", msg);
+    return ok;
+}
+
+} // namespace
+
+std::string loss_summary(const flow_report& f) {
+    if (!f.packets_sent || !f.packets_received)
+        return {};
+    const std::uint64_t sent = *f.packets_sent, received = *f.packets_received;
+    const std::string loss = num("%g", 100.0 * loss_share(sent, received)) + "%";
+    if (f.kind == "ping")
+        return std::to_string(sent) + " packets transmitted, " + std::to_string(received) +
+               " received, " + loss + " packet loss";
+    return std::to_string(sent) + " datagrams sent, " + std::to_string(received) + " received, " +
+           loss + " datagram loss";
+}
+
+bool judge(const config::traffic_config& asked, report& r) {
+    bool ok = true;
+    // Copies: judging appends to r.findings, never to the flows.
+    const std::vector<flow_report> flows = r.flows;
+    for (const auto& f : flows)
+        ok = (f.packets_sent ? judge_packets(asked, f, r) : judge_tcp(asked, f, r)) && ok;
+    return ok;
+}
+
+} // namespace nicsim::report

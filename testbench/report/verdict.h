@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: MIT
+//
+// The verdict of a run that completed: did the traffic deliver what the scenario asked for?
+// A run that ends by its duration limit with half the bytes moved, a UDP flood of which 3 % of
+// the datagrams arrived, or a ping with lost replies is not a success even though nothing
+// "failed". judge() compares the report's flows with the scenario's traffic settings and adds
+// one finding per shortfall (source "verdict"), naming what was asked, what arrived and when
+// the receiving application last got data, so the cause can be read from the report alone.
+//
+// The CLI turns a failed verdict into exit code 4 (docs/scenarios.md "Exit codes"); the report
+// is written as usual.
+#pragma once
+
+#include <string>
+
+#include "testbench/config/scenario_config.h"
+#include "testbench/report/report.h"
+
+namespace nicsim::report {
+
+// Appends the verdict findings to r.findings. True when every flow delivered what was asked:
+//  - TCP with traffic.bytes > 0: all bytes delivered; with bytes 0 ("until duration"): any.
+//  - UDP with bytes > 0: every datagram asked for arrived; with bytes 0: any arrived (loss is
+//    then a warning only: datagrams still in flight when the duration ends count as lost).
+//  - ping: a reply to every request asked for (traffic.count).
+// UDP and ping flows always get a summary finding ("N packets transmitted, M received, X%
+// packet loss"), as a warning when anything was lost and as info otherwise.
+bool judge(const config::traffic_config& asked, report& r);
+
+// "N packets transmitted, M received, X% packet loss" (ping) or "N datagrams sent, M received,
+// X% datagram loss" (UDP), X as iputils prints it (%g); "" for flows without packet counts.
+std::string loss_summary(const flow_report& f);
+
+} // namespace nicsim::report

@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: MIT
+// The verdict (testbench/report/verdict.h) on reports built by hand: what counts as short, what
+// the findings say, the ping/UDP summary line.
+#include <gtest/gtest.h>
+
+#include "testbench/report/verdict.h"
+#include "tests/testbench/report_fixture.h"
+
+namespace {
+
+using nicsim::config::traffic_config;
+using nicsim::config::traffic_kind;
+using nicsim::report::flow_report;
+using nicsim::report::judge;
+using nicsim::report::loss_summary;
+using nicsim::report::report;
+
+traffic_config asked(traffic_kind k, std::uint64_t bytes) {
+    traffic_config t;
+    t.kind = k;
+    t.bytes.bytes = bytes;
+    t.datagram_size.bytes = 1472;
+    t.count = 10;
+    return t;
+}
+
+report with_flow(flow_report f, const char* end_reason = "duration limit") {
+    report r = nicsim::test::sample_report(false);
+    r.findings.clear();
+    r.sim_time_s = 120;
+    r.end_reason = end_reason;
+    r.flows = {std::move(f)};
+    return r;
+}
+
+flow_report tcp(std::uint64_t bytes, std::optional<double> last = std::nullopt) {
+    flow_report f;
+    f.name = "tcp";
+    f.kind = "iperf_rx";
+    f.bytes = bytes;
+    f.last_progress_s = last;
+    return f;
+}
+
+flow_report packets(const char* kind, std::uint64_t sent, std::uint64_t received) {
+    flow_report f;
+    f.name = std::string(kind) == "ping" ? "ping" : "udp";
+    f.kind = kind;
+    f.packets_sent = sent;
+    f.packets_received = received;
+    f.last_progress_s = received ? std::optional<double>(1.5) : std::nullopt;
+    return f;
+}
+
+} // namespace
+
+TEST(Verdict, TcpThatDeliveredEverythingIsOkWithoutFindings) {
+    report r = with_flow(tcp(1000, 3.0), "traffic complete");
+    EXPECT_TRUE(judge(asked(traffic_kind::iperf_rx, 1000), r));
+    EXPECT_TRUE(r.findings.empty());
+}
+
+TEST(Verdict, TcpShortOfItsBytesNamesAskedDeliveredAndLastProgress) {
+    report r = with_flow(tcp(250, 0.5));
+    EXPECT_FALSE(judge(asked(traffic_kind::iperf_rx, 1000), r));
+    ASSERT_EQ(r.findings.size(), 1u);
+    const auto& f = r.findings[0];
+    EXPECT_EQ(f.source, "verdict");
+    EXPECT_EQ(f.severity, "error");
+    EXPECT_DOUBLE_EQ(f.time_s, 120.0);
+    EXPECT_EQ(f.message, "tcp: delivered 250 of 1000 bytes asked (25.0 %); last data reached the "
+                         "receiver at 0.500000 s; run ended at 120.000000 s (duration limit)");
+}
+
+TEST(Verdict, UntilDurationTcpIsOkWithAnyDataAndShortWithNone) {
+    report some = with_flow(tcp(1, 119.0));
+    EXPECT_TRUE(judge(asked(traffic_kind::iperf_tx, 0), some));
+    EXPECT_TRUE(some.findings.empty());
+    report none = with_flow(tcp(0));
+    EXPECT_FALSE(judge(asked(traffic_kind::iperf_tx, 0), none));
+    ASSERT_EQ(none.findings.size(), 1u);
+    EXPECT_NE(none.findings[0].message.find("no byte was delivered; no data ever reached the "
+                                            "receiver"),
+              std::string::npos)
+        << none.findings[0].message;
+}
+
+TEST(Verdict, UdpLossIsAnErrorWithTheSummaryLine) {
+    // 4 MiB in 1472-byte datagrams: 2850 asked.
+    report r = with_flow(packets("udp_rx", 2850, 81), "traffic complete");
+    EXPECT_FALSE(judge(asked(traffic_kind::udp_rx, 4u << 20), r));
+    ASSERT_EQ(r.findings.size(), 1u);
+    EXPECT_EQ(r.findings[0].severity, "error");
+    EXPECT_EQ(r.findings[0].message.rfind("udp: 2850 datagrams sent, 81 received, 97.1579% "
+                                          "datagram loss; last data reached the receiver at",
+                                          0),
+              0u)
+        << r.findings[0].message;
+}
+
+TEST(Verdict, UdpThatSentFewerThanAskedSaysHowManyWereAsked) {
+    report r = with_flow(packets("udp_tx", 100, 100));
+    EXPECT_FALSE(judge(asked(traffic_kind::udp_tx, 2850 * 1472), r));
+    ASSERT_EQ(r.findings.size(), 1u);
+    EXPECT_NE(r.findings[0].message.find("100 datagrams sent, 100 received, 0% datagram loss "
+                                         "(2850 asked)"),
+              std::string::npos)
+        << r.findings[0].message;
+}
+
+TEST(Verdict, UntilDurationUdpLossIsOnlyAWarning) {
+    report r = with_flow(packets("udp_tx", 1000, 990));
+    EXPECT_TRUE(judge(asked(traffic_kind::udp_tx, 0), r));
+    ASSERT_EQ(r.findings.size(), 1u);
+    EXPECT_EQ(r.findings[0].severity, "warning");
+    EXPECT_NE(r.findings[0].message.find("in flight at the end count as lost"), std::string::npos);
+}
+
+TEST(Verdict, PingLossIsAnErrorAndACleanPingAnInfoSummary) {
+    report lossy = with_flow(packets("ping", 10, 7), "traffic complete");
+    EXPECT_FALSE(judge(asked(traffic_kind::ping, 0), lossy));
+    ASSERT_EQ(lossy.findings.size(), 1u);
+    EXPECT_EQ(lossy.findings[0].severity, "error");
+    EXPECT_EQ(lossy.findings[0].message.rfind(
+                  "ping: 10 packets transmitted, 7 received, 30% packet loss;", 0),
+              0u)
+        << lossy.findings[0].message;
+
+    report clean = with_flow(packets("ping", 10, 10), "traffic complete");
+    EXPECT_TRUE(judge(asked(traffic_kind::ping, 0), clean));
+    ASSERT_EQ(clean.findings.size(), 1u);
+    EXPECT_EQ(clean.findings[0].severity, "info");
+    EXPECT_EQ(clean.findings[0].message,
+              "ping: 10 packets transmitted, 10 received, 0% packet loss");
+}
+
+TEST(Verdict, LossSummaryIsEmptyForTcp) {
+    EXPECT_EQ(loss_summary(tcp(5)), "");
+    EXPECT_EQ(loss_summary(packets("ping", 3, 2)),
+              "3 packets transmitted, 2 received, 33.3333% packet loss");
+}
