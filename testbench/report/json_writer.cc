@@ -144,6 +144,7 @@ nlohmann::ordered_json to_json(const report& r) {
     cpu["busy_s"] = r.host_cpu_busy_s;
     cpu["busy_share"] = host_cpu_busy_share(r);
     j["host_cpu"] = cpu;
+    j["skbs_in_flight"] = r.skbs_in_flight;
 
     json findings = json::array();
     for (const auto& f : r.findings) {
@@ -311,6 +312,9 @@ report read_json(const std::string& text, const std::string& name) {
     const auto& cpu = sub(j, "host_cpu", name);
     r.host_cpu_cores = get<unsigned>(cpu, "cores", name + ": host_cpu");
     r.host_cpu_busy_s = get<double>(cpu, "busy_s", name + ": host_cpu");
+    // skbs_in_flight was added within schema 1: absent (older files) reads as 0.
+    if (j.contains("skbs_in_flight"))
+        r.skbs_in_flight = get<std::uint64_t>(j, "skbs_in_flight", name);
     for (const auto& f : sub(j, "findings", name)) {
         finding fi;
         fi.time_s = get<double>(f, "time_s", name + ": findings[]");

@@ -114,6 +114,9 @@ struct report {
     std::vector<device_report> devices;
     unsigned host_cpu_cores = 0;
     double host_cpu_busy_s = 0; // CPU time charged on all cores together
+    // skbs alive in the kernel-API emulation when the run ended (in driver queues, chip-bound
+    // or not yet consumed): a number that grows with the run's length is a leak.
+    std::uint64_t skbs_in_flight = 0;
     std::vector<finding> findings;
     host_info host;
 };

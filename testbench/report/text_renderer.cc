@@ -161,6 +161,7 @@ std::vector<metric_row> metric_rows(const report& r) {
         percent(cpu) + " of " + std::to_string(r.host_cpu_cores) +
             (r.host_cpu_cores == 1 ? " core" : " cores"),
         cpu);
+    add("skbs in flight", std::to_string(r.skbs_in_flight), double(r.skbs_in_flight));
     add("findings", std::to_string(r.findings.size()), double(r.findings.size()));
     add("wall time (host)", fixed(r.host.wall_time_s, 3) + " s", r.host.wall_time_s);
     add("peak RSS (host)", fixed(r.host.peak_rss_mb, 1) + " MB", r.host.peak_rss_mb);

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "driver/include/lx_kit/lx_emul_api.h"
 #include "driver/include/lx_kit/runtime.h"
 #include "testbench/system/progress.h"
 #include "testbench/system/interrupt.h"
@@ -11,7 +12,9 @@ namespace nicsim::system {
 
 namespace {
 // How often a run checks for SIGINT/SIGTERM, in simulated time.
-sc_core::sc_time interrupt_slice() { return sc_core::sc_time(10, sc_core::SC_MS); }
+sc_core::sc_time interrupt_slice() {
+    return sc_core::sc_time(10, sc_core::SC_MS);
+}
 } // namespace
 
 using namespace sc_core;
@@ -114,6 +117,7 @@ report::report start_report(const run_control& rc, const traffic_session& traffi
     r.flows.push_back(traffic.flow_report());
     r.host_cpu_cores = cpu.cores();
     r.host_cpu_busy_s = cpu.busy_time().to_seconds();
+    r.skbs_in_flight = lx_emul_skb_live_count();
     log.append_findings(r.findings);
     if (rc.interrupt())
         r.findings.push_back({r.sim_time_s, "nicsim", "warning",

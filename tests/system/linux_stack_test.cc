@@ -7,6 +7,7 @@
 
 #include "tests/system/ks8851_system_support.h"
 #include "tests/system/system_test_support.h"
+#include "driver/include/lx_kit/lx_emul_api.h"
 
 using namespace nicsim;
 using namespace nicsim::test;
@@ -39,6 +40,10 @@ TEST(LinuxStack, WilcSpiTxDeliversEveryByteAndTheDriverReturnsTheTsqBudget) {
               sys.chip().core.stats().vmm_alloc_requests - sys.chip().core.stats().vmm_alloc_full);
     ASSERT_TRUE(report::frames_per_tx_batch(d).has_value());
     EXPECT_GT(*report::frames_per_tx_batch(d), 1.0);
+    // The report's skbs_in_flight is the emulation's live count: after 1 MiB, only what the
+    // driver and the stack still hold, not one per frame sent.
+    EXPECT_EQ(r.skbs_in_flight, lx_emul_skb_live_count());
+    EXPECT_LT(r.skbs_in_flight, 64u);
 }
 
 TEST(LinuxStack, Ks8851SpiTxStopsAndWakesTheQdiscWithTheDriversQueue) {

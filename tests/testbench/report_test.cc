@@ -47,8 +47,8 @@ TEST(ReportJson, KeyOrderIsFixed) {
     for (const auto& it : j.items())
         keys.push_back(it.key());
     EXPECT_EQ(keys, (std::vector<std::string>{"schema_version", "run", "sim_time_s", "end_reason",
-                                              "flows", "totals", "devices", "host_cpu", "findings",
-                                              "host"}));
+                                              "flows", "totals", "devices", "host_cpu",
+                                              "skbs_in_flight", "findings", "host"}));
     std::vector<std::string> dev;
     for (const auto& it : j["devices"][0].items())
         dev.push_back(it.key());
