@@ -180,6 +180,9 @@ def main():
     ap.add_argument("--out", required=True, help="write the Markdown table here")
     ap.add_argument("--json-out", help="also write real+nicsim numbers as JSON")
     ap.add_argument("--strict", action="store_true", help="exit 1 when anything is flagged")
+    ap.add_argument("--set", dest="netstack_set", action="append", default=[], metavar="KEY=VALUE",
+                    help="pass --set KEY=VALUE to nicsim-netstack (the sender's host net setting; "
+                         "repeatable), e.g. gso=0 as the reference ran with GSO off")
     args = ap.parse_args()
 
     try:
@@ -216,9 +219,14 @@ def main():
         for limit in limits:
             real, path = load_real(args, name, limit)
             kernel = real.get("kernel", kernel)
-            cmd = [args.nicsim_netstack, "--rate", rs, "--delay", dstr,
+            # The reference holds 2 x the one-way delay on its ACK path (its delay line); the
+            # harness puts --delay once on one direction (netstack_harness.cc, delay_on "ack"),
+            # so the same round trip needs --delay 2d.
+            cmd = [args.nicsim_netstack, "--rate", rs, "--delay", "%gus" % (2 * delay * 1e6),
                    "--tcp-limit-output-bytes", str(limit), "--cc", "cubic",
                    "--duration", "%gs" % args.duration]
+            for kv in args.netstack_set:
+                cmd += ["--set", kv]
             try:
                 p = subprocess.run(cmd, capture_output=True, text=True)
             except OSError as e:
