@@ -257,7 +257,10 @@ void tcp_socket::push() {
                       m_cfg.tcp_internal_pacing, retrans ? 1 : 0);
         // tcp_rtx_queue_empty_or_single_skb: with at most one unacknowledged skb, send anyway.
         const bool single_skb = m_snd_una >= m_last_skb_start;
-        if (m_wmem->alloc > limit && !single_skb) {
+        // sk_wmem_alloc starts at 1, not 0 (sock.c sk_alloc: refcount_set(&sk->sk_wmem_alloc,
+        // 1)), and tcp_small_queue_check compares that refcount: with the 2 * truesize floor
+        // binding, two skbs fit below TCP, not three.
+        if (m_wmem->alloc + 1 > limit && !single_skb) {
             m_wmem->throttled = true;
             ++m_stats.tsq_throttled;
             break;

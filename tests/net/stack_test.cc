@@ -51,6 +51,28 @@ TEST(Tsq, BudgetComesBackWhenTheDriverFreesTheSkbAndNotBefore) {
     sc_core::sc_start(sc_time(20, SC_MS));
 }
 
+TEST(Tsq, SkWmemAllocStartsAtOneSoTwoSkbsFillALimitOfTwoTruesizes) {
+    // sock.c sk_alloc: refcount_set(&sk->sk_wmem_alloc, 1); tcp_small_queue_check stops once
+    // that refcount exceeds the limit. With the limit at exactly 2 * truesize, two one-segment
+    // skbs make it 1 + 2 * truesize > limit: the third waits (a count from 0 let it through).
+    host_stack_config c;
+    c.net.gso = false;
+    c.net.tcp_limit_output_bytes = 2 * (1514 + 768);
+    host_stack h("h", c);
+    test::holding_driver d;
+    d.stack = &h;
+    h.attach(d.port());
+    auto& s = h.open_tcp({test::addr_a(), test::addr_b(), 1, 0, 0, true, -1});
+    sc_core::sc_spawn([&] { h.write(s, 100000); });
+    sc_core::sc_spawn([&] {
+        sc_core::wait(sc_time(1, SC_MS));
+        EXPECT_EQ(s.tsq_limit_now(), 2 * s.segment_truesize());
+        EXPECT_EQ(d.held.size(), 2u);
+        EXPECT_EQ(s.stats().segments_sent, 2u);
+    });
+    sc_core::sc_start(sc_time(5, SC_MS));
+}
+
 TEST(Gso, OneSkbPerAutosizedBurstSplitBeforeTheDriverWithTheBudgetMovedToTheSegments) {
     host_stack_config c; // gso on (Linux: software GSO for every TCP socket)
     host_stack h("h", c);
