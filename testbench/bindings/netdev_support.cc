@@ -76,14 +76,20 @@ std::string open_netdev(const char* modname, const std::string& variant, traffic
 traffic::port host_traffic_port(host_cpu& cpu, ::net_device* const& ndev,
                                 const config::kernel_timing& k, sc_time retry_poll) {
     traffic::port host;
-    host.send = [&ndev, retry_poll](std::vector<uint8_t> f) {
+    // The frame waits in the port (reachable), not on the sending thread's stack: a run that
+    // ends while the queue is stopped must not hide it from LeakSanitizer.
+    auto pending = std::make_shared<std::vector<uint8_t>>();
+    host.send = [&ndev, retry_poll, pending](std::vector<uint8_t> f) {
+        *pending = std::move(f);
         struct lx_bus_netdev_state st {};
         for (;;) {
             lx_bus_netdev_state(ndev, &st);
-            if (!st.queue_stopped && lx_emul_netdev_xmit(ndev, f.data(), f.size()) == 0)
-                return;
+            if (!st.queue_stopped &&
+                lx_emul_netdev_xmit(ndev, pending->data(), pending->size()) == 0)
+                break;
             sc_core::wait(retry_poll);
         }
+        pending->clear();
     };
     host.cpu_cost = [&cpu](sc_time t) { cpu.run(t); };
     host.cost.per_tx_frame = to_sc(k.per_packet_stack_cost);

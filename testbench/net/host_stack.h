@@ -112,6 +112,7 @@ class host_stack : public sc_core::sc_module {
         sc_core::sc_time ready; // when softirq may take it
     };
     std::deque<rx_frame> m_backlog; // input_pkt_queue
+    rx_frame m_rx_current;          // the frame softirq() is processing
     sc_core::sc_event m_work;
     bool m_qdisc_running = false;
     std::uint64_t m_skb_id = 0;

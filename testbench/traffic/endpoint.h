@@ -98,7 +98,10 @@ class endpoint : public sc_core::sc_module {
         sc_core::sc_time arrival; // when receive() was called (the kernel's skb timestamp)
     };
     bool inbox_empty() const { return m_inbox.empty(); }
-    inbound pop_inbox();
+    // The oldest frame, valid until the next pop_inbox(). It is kept in the endpoint, not
+    // returned by value: a thread that waits (CPU cost) while holding a frame on its coroutine
+    // stack would hide it from LeakSanitizer when the run ends there.
+    const inbound& pop_inbox();
     const sc_core::sc_event& inbox_event() const { return m_inbox_event; }
     // Waits until a frame is queued (returns at once if one is) or `timeout` passes.
     void wait_inbox(const sc_core::sc_time& timeout);
@@ -118,6 +121,8 @@ class endpoint : public sc_core::sc_module {
     port m_port;
     frame_tap_fn m_tap;
     std::deque<inbound> m_inbox;
+    inbound m_current;                                // the frame pop_inbox() returned last
+    std::vector<std::uint8_t> m_sending, m_sent_copy; // transmit()'s frame while it waits
     sc_core::sc_event m_inbox_event;
     sc_core::sc_event m_timer;                  // wait_inbox(timeout)'s deadline
     sc_core::sc_event_or_list m_inbox_or_timer; // m_inbox_event | m_timer

@@ -131,7 +131,7 @@ void ping_flow::pinger_ep::on_reply(const frame::parsed_frame& f, const sc_time&
 
 void ping_flow::pinger_ep::drain() {
     while (!inbox_empty() && !m_flow.m_res.finished) {
-        const auto in = pop_inbox();
+        const auto& in = pop_inbox();
         const auto f = frame::parse(in.bytes.data(), in.bytes.size());
         charge_rx(f.payload_len);
         on_reply(f, in.arrival);
@@ -208,7 +208,7 @@ void ping_flow::responder_ep::run() {
     for (;;) {
         wait_inbox();
         while (!inbox_empty()) {
-            const auto in = pop_inbox();
+            const auto& in = pop_inbox();
             const auto f = frame::parse(in.bytes.data(), in.bytes.size());
             charge_rx(f.payload_len);
             if (!f.ip_checksum_ok || !f.l4_checksum_ok) {

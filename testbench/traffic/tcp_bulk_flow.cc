@@ -217,7 +217,7 @@ void tcp_bulk_flow::sender_ep::run() {
 
     while (!flow.m_res.finished) {
         while (!inbox_empty() && !flow.m_res.finished) {
-            const auto in = pop_inbox();
+            const auto& in = pop_inbox();
             const auto f = frame::parse(in.bytes.data(), in.bytes.size());
             charge_rx(f.payload_len);
             on_ack(f);
@@ -395,7 +395,7 @@ void tcp_bulk_flow::receiver_ep::run() {
             continue;
         }
         if (!inbox_empty()) {
-            const auto in = pop_inbox();
+            const auto& in = pop_inbox();
             const auto f = frame::parse(in.bytes.data(), in.bytes.size());
             charge_rx(f.payload_len);
             if (!on_segment(f))

@@ -79,7 +79,8 @@ void udp_flood_flow::sender_ep::run() {
     // Pacing: datagram i leaves at first_send + i * gap (no drift: computed, not accumulated).
     const sc_time gap = c.rate_bps > 0 ? sc_time(c.payload_size * 8.0 / c.rate_bps, sc_core::SC_SEC)
                                        : sc_core::SC_ZERO_TIME;
-    std::vector<std::uint8_t> payload(c.payload_size);
+    std::vector<std::uint8_t>& payload = m_payload; // a member: see endpoint::transmit
+    payload.assign(c.payload_size, 0);
     for (std::uint64_t seq = 0; (c.count == 0 || seq < c.count) && !r.finished; ++seq) {
         if (seq == 0)
             r.first_send = sc_time_stamp();
@@ -180,7 +181,7 @@ void udp_flood_flow::receiver_ep::run() {
         while (!inbox_empty()) {
             if (m_flow.m_res.finished)
                 return; // late arrivals after the drain window do not change the result
-            const auto in = pop_inbox();
+            const auto& in = pop_inbox();
             const auto f = frame::parse(in.bytes.data(), in.bytes.size());
             charge_rx(f.payload_len);
             on_datagram(f, in.arrival);

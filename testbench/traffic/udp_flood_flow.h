@@ -103,6 +103,7 @@ class udp_flood_flow::sender_ep : public endpoint {
     void run();
     udp_flood_flow& m_flow;
     std::uint16_t m_ip_id;
+    std::vector<std::uint8_t> m_payload;
 };
 
 class udp_flood_flow::receiver_ep : public endpoint {
