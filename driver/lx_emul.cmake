@@ -14,6 +14,7 @@ add_library(nicsim_lx_kit STATIC
     ${CMAKE_CURRENT_LIST_DIR}/lx_kit/log.cc
     ${CMAKE_CURRENT_LIST_DIR}/lx_kit/irq.cc)
 target_link_libraries(nicsim_lx_kit PUBLIC nicsim_systemc PRIVATE nicsim_warnings)
+target_include_directories(nicsim_lx_kit PRIVATE ${PROJECT_SOURCE_DIR})
 target_compile_options(nicsim_lx_kit PUBLIC
     "$<$<COMPILE_LANGUAGE:CXX>:SHELL:-idirafter ${NICSIM_LX_INCLUDE}>")
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "bus/irq/irq_line.h"
 
+#include "bus/common/local_time.h"
+
 namespace nicsim {
 
 irq_line::irq_line(const char* name, bool initial_level)
@@ -8,7 +10,8 @@ irq_line::irq_line(const char* name, bool initial_level)
 
 void irq_line::set_level(bool high) {
     if (high == m_level)
-        return; // no edge: no event, no count
+        return;         // no edge: no event, no count
+    local_time::sync(); // an edge is seen by other processes: at the driver's own time
     m_level = high;
     m_last_change = sc_core::sc_time_stamp();
     if (high) {

@@ -4,6 +4,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "bus/common/local_time.h"
+
 namespace nicsim::par {
 
 using sc_core::sc_time;
@@ -50,18 +52,24 @@ void par_host::access(par_payload& p) {
         throw std::invalid_argument(std::string(name()) + ": byte-lane mask must be 1, 2 or 3");
 
     // One access at a time (the controller serialises its AXI port).
-    while (m_busy)
+    while (m_busy) {
+        local_time::sync();
+        ++m_waiters;
         sc_core::wait(m_free);
+        --m_waiters;
+    }
     m_busy = true;
 
-    const sc_time now = sc_core::sc_time_stamp();
+    // Decoupled (bus/common/local_time.h): the phases of an access advance the caller's local
+    // time; the device answers at the strobe's trailing edge in that time.
+    const sc_time now = local_time::now();
     if (m_ready_at > now) {
         m_stats.recovery_stall += m_ready_at - now;
-        sc_core::wait(m_ready_at - now);
+        local_time::advance(m_ready_at - now);
     }
     const bool write = p.is_write();
-    const sc_time start = sc_core::sc_time_stamp();
-    sc_core::wait(m_timing.to_strobe_end(write));
+    const sc_time start = local_time::now();
+    local_time::advance(m_timing.to_strobe_end(write));
 
     const uint64_t bus_addr = p.addr;
     p.addr -= m_base;
@@ -71,15 +79,18 @@ void par_host::access(par_payload& p) {
     par_out->b_transport(p, extra);
     p.addr = bus_addr;
     if (extra > sc_core::SC_ZERO_TIME)
-        sc_core::wait(extra); // device wait states stretch the strobe
-    sc_core::wait(m_timing.cycles(m_timing.hold_cycles));
+        local_time::advance(extra); // device wait states stretch the strobe
+    local_time::advance(m_timing.cycles(m_timing.hold_cycles));
 
-    const sc_time end = sc_core::sc_time_stamp();
+    const sc_time end = local_time::now();
     m_stats.busy += end - start - m_timing.cycles(m_timing.issue_cycles);
     m_ready_at = end + m_timing.cycles(m_timing.recovery_cycles);
     ++(write ? m_stats.writes : m_stats.reads);
     m_busy = false;
-    m_free.notify(sc_core::SC_ZERO_TIME);
+    if (m_waiters) {
+        local_time::sync();
+        m_free.notify(sc_core::SC_ZERO_TIME);
+    }
     if (!m_observers.empty()) {
         par_access_times t;
         t.cs_assert = start + m_timing.cycles(m_timing.issue_cycles);

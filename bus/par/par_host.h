@@ -2,9 +2,10 @@
 // Host side of the 16-bit parallel bus: an EIM-class external bus controller with one chip
 // select. The driver seam adapts it (driver/include/nicsim/bus_attach.h: mmio16_attach), so
 // ioread16/iowrite16 (and the _rep variants, one call per word) of the KS8851-16MLL driver land
-// here; the bus knows no driver. Every access blocks
-// the calling SC_THREAD for its strobe timing (par_timing.h) and is handed to the device on
-// `par_out` at the strobe's trailing edge. Concurrent callers are served one access at a time.
+// here; the bus knows no driver. Every access takes its strobe timing (par_timing.h) of the
+// calling SC_THREAD's time, decoupled where no other process can observe it
+// (bus/common/local_time.h), and is handed to the device on `par_out` at the strobe's trailing
+// edge (the device reads local_time::now()). Concurrent callers are served one access at a time.
 #pragma once
 
 #include <cstdint>
@@ -74,6 +75,7 @@ class par_host : public sc_core::sc_module {
     uint64_t m_size;
     par_host_stats m_stats;
     bool m_busy = false;
+    unsigned m_waiters = 0; // callers waiting for m_free
     sc_core::sc_event m_free;
     sc_core::sc_time m_ready_at = sc_core::SC_ZERO_TIME; // end of the last access's recovery
     std::vector<par_observer*> m_observers;

@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "bus/common/local_time.h"
+
 namespace nicsim::sdio {
 
 int to_errno(const sdio_payload& p) {
@@ -84,6 +86,7 @@ void sdio_host::bus_idle() {
 
 void sdio_host::transfer(sdio_payload& p) {
     require_thread("transfer");
+    local_time::sync(); // SDIO commands run in exact time (bus/common/local_time.h)
     try {
         validate_command(p); // throws before any time passes
     } catch (const std::invalid_argument& e) {
@@ -200,6 +203,7 @@ void sdio_host::connect_card_irq(irq_line& line) {
 
 void sdio_host::wait_card_irq() {
     require_thread("wait_card_irq");
+    local_time::sync();
     if (!m_irq)
         throw std::logic_error(std::string(name()) +
                                ": wait_card_irq() but no card interrupt line is connected "

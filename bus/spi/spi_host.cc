@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "bus/common/local_time.h"
 #include "bus/spi/spi_bits.h"
 
 namespace nicsim::spi {
@@ -29,6 +30,7 @@ void spi_host::wait_until(const sc_core::sc_time& abs) {
 }
 
 void spi_host::transfer(spi_payload& frame) {
+    local_time::sync(); // SPI messages run in exact time (bus/common/local_time.h)
     const auto proc = sc_core::sc_get_current_process_handle();
     if (!proc.valid() || proc.proc_kind() != sc_core::SC_THREAD_PROC_)
         throw std::logic_error(std::string(name()) +

@@ -3,6 +3,8 @@
 // that an edge arriving while the driver's handler runs is not lost (see lx_emul/irq.h policy).
 #include "runtime.h"
 
+#include "bus/common/local_time.h"
+
 using namespace sc_core;
 namespace lk = nicsim::lx_kit;
 namespace dt = nicsim::lx_kit::detail;
@@ -96,6 +98,7 @@ struct lx_kit_irq* lx_kit_irq_open(int irq, unsigned trigger) {
     i->last_rising = i->src->rising_edges();
     i->last_falling = i->src->falling_edges();
     i->waitq = lx_kit_wait_alloc("irq line");
+    nicsim::local_time::sync(); // the monitor starts at the caller's time
     sc_spawn_options opts;
     opts.spawn_method();
     opts.dont_initialize();

@@ -7,6 +7,8 @@
 
 #include <cstdio>
 
+#include "bus/common/local_time.h"
+
 using namespace sc_core;
 namespace lk = nicsim::lx_kit;
 
@@ -68,7 +70,7 @@ void lx_kit_log(int level, const char* origin, const char* msg) {
     if (level < 0 || level > 7)
         level = 4; // the kernel's default message level
     s.counts[level]++;
-    lk::log_record r{sc_time_stamp(), level, origin ? origin : "", msg ? msg : ""};
+    lk::log_record r{nicsim::local_time::now(), level, origin ? origin : "", msg ? msg : ""};
     while (!r.text.empty() && r.text.back() == '\n')
         r.text.pop_back();
     for (const auto& [id, observer] : s.observers)
@@ -82,7 +84,7 @@ void lx_kit_log(int level, const char* origin, const char* msg) {
 void lx_kit_log_cont(const char* msg) {
     // Continuations are logged as their own record at KERN_DEFAULT severity with a marker, which
     // keeps sinks line-oriented; drivers rarely use pr_cont.
-    lk::log_record r{sc_time_stamp(), 4, "cont", msg ? msg : ""};
+    lk::log_record r{nicsim::local_time::now(), 4, "cont", msg ? msg : ""};
     while (!r.text.empty() && r.text.back() == '\n')
         r.text.pop_back();
     if (r.text.empty())

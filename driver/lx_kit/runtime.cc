@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "bus/common/local_time.h"
+
 using namespace sc_core;
 namespace lk = nicsim::lx_kit;
 namespace dt = nicsim::lx_kit::detail;
@@ -26,7 +28,7 @@ runtime& rt() {
 
 uint64_t now_ns() {
     static const sc_dt::uint64 per_ns = sc_time(1, SC_NS).value();
-    return sc_time_stamp().value() / per_ns;
+    return nicsim::local_time::now().value() / per_ns; // the task's own (decoupled) time
 }
 
 sc_time ns_time(uint64_t ns) {
@@ -71,6 +73,7 @@ void require_blockable(lx_kit_task* t, const char* why, bool sleeping) {
 }
 
 void block_current(lx_kit_task* t, int64_t timeout_ns) {
+    nicsim::local_time::sync();
     if (timeout_ns < 0 || static_cast<uint64_t>(timeout_ns) >= LX_KIT_MAX_TIMEOUT_NS)
         wait(t->block_ev);
     else
@@ -136,6 +139,7 @@ struct lx_kit_task* lx_kit_task_create(const char* name, lx_kit_task_fn fn, void
     for (char c : t->name)
         pname += (std::isalnum(static_cast<unsigned char>(c)) ? c : '_');
     pname += "_" + std::to_string(r.spawn_count++);
+    nicsim::local_time::sync(); // the new process starts at its creator's time
     sc_spawn_options opts;
     sc_process_handle h = sc_spawn(
         [t] {
@@ -177,6 +181,7 @@ int* lx_kit_task_atomic_depth(struct lx_kit_task* t) {
 
 void lx_kit_task_wake(struct lx_kit_task* t) {
     if (t->wakeable) {
+        nicsim::local_time::sync(); // the wake-up happens at the waker's time
         t->woken = true;
         t->block_ev.notify();
     }
@@ -216,6 +221,7 @@ static int wait_common(lx_kit_wait* w, int64_t timeout_ns, const char* why, bool
     dt::require_blockable(t, why, !spin);
     if (w->in_pool)
         lx_kit_abort("%s: waiting on a freed wait handle ('%s')", why, w->what.c_str());
+    nicsim::local_time::sync(); // before the trace and the queue see this task wait
     waiter me{t};
     w->queue.push_back(&me);
     const uint64_t start = dt::now_ns();
@@ -251,6 +257,7 @@ int lx_kit_wait_spin(struct lx_kit_wait* w, const char* why) {
 struct lx_kit_task* lx_kit_wait_notify_one(struct lx_kit_wait* w) {
     if (w->queue.empty())
         return nullptr;
+    nicsim::local_time::sync(); // the wake-up happens at the notifier's time
     waiter* me = w->queue.front();
     w->queue.pop_front();
     me->notified = true;
@@ -278,6 +285,7 @@ uint64_t lx_kit_now_ns(void) {
 int lx_kit_sleep_ns(uint64_t ns) {
     lx_kit_task* t = dt::current();
     dt::require_blockable(t, "sleep", true);
+    nicsim::local_time::sync();
     t->wakeable = true;
     t->woken = false;
     if (ns == 0) {
@@ -297,6 +305,7 @@ int lx_kit_sleep_ns(uint64_t ns) {
 void lx_kit_sleep_until_ns(uint64_t abs_ns) {
     lx_kit_task* t = dt::current();
     dt::require_blockable(t, "sleep", true);
+    nicsim::local_time::sync();
     const uint64_t now = dt::now_ns();
     if (abs_ns <= now) {
         wait(SC_ZERO_TIME);
@@ -313,9 +322,9 @@ void lx_kit_busy_wait_ns(uint64_t ns) {
     dt::require_blockable(t, "busy-wait (udelay/mdelay)", false);
     if (ns == 0)
         return;
-    const sc_time start = sc_time_stamp();
+    const sc_time start = nicsim::local_time::now();
     dt::trace_task(t, lk::task_state::busy, "busy-wait");
-    wait(dt::ns_time(ns));
+    nicsim::local_time::advance(dt::ns_time(ns)); // decoupled when nobody can see it
     dt::trace_task(t, lk::task_state::running);
     t->busy_ns += ns;
     dt::rt().busy_total += ns;
@@ -327,6 +336,7 @@ void lx_kit_yield(void) {
     lx_kit_task* t = dt::current();
     dt::require_blockable(t, "schedule()", true);
     const uint64_t q = lx_kit_yield_quantum_ns();
+    nicsim::local_time::sync();
     t->wakeable = true;
     t->woken = false;
     dt::trace_task(t, lk::task_state::sleeping, "schedule()");
@@ -375,6 +385,7 @@ void lx_kit_abort(const char* fmt, ...) {
     }
     lx_kit_task* t = running ? dt::current() : nullptr;
     if (r.on_abort == lk::abort_mode::stop_simulation && t && t->can_block) {
+        nicsim::local_time::sync(); // the run ends at the aborting task's time
         sc_stop();
         for (;;)
             wait(t->block_ev); // parked forever: the run is over

@@ -13,6 +13,8 @@
 
 #include <systemc>
 
+#include "bus/common/local_time.h"
+
 namespace nicsim {
 
 template <class Kind> struct chip_finding {
@@ -33,8 +35,8 @@ template <class Kind> class chip_finding_log {
         if (++m_counts[k] <= m_cap)
             m_list.push_back({t, k, std::move(text)});
     }
-    // At the current simulated time.
-    void add(Kind k, std::string text) { add(sc_core::sc_time_stamp(), k, std::move(text)); }
+    // At the current simulated time (the caller's local time when it runs decoupled).
+    void add(Kind k, std::string text) { add(local_time::now(), k, std::move(text)); }
     // The stored findings, in the order they happened.
     const std::vector<chip_finding<Kind>>& list() const { return m_list; }
     // Every finding of kind k, stored or not.

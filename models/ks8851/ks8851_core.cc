@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "bus/common/local_time.h"
 #include "models/ethernet/eth_crc.h"
 #include "models/ks8851/ks8851_regs.h"
 
@@ -225,6 +226,10 @@ uint16_t core::reg_read(uint8_t off) {
 }
 
 void core::reg_write(uint8_t off, uint16_t value, uint16_t mask) {
+    // Writes start the chip's own processes (TX enqueue, DMA, interrupts): the host must have
+    // caught up with its local time first (bus/common/local_time.h). Reads and FIFO data have
+    // no side effect another process could see, so they are answered ahead of time.
+    local_time::sync();
     off &= 0xFE;
     reg16* d = m_by_off[off >> 1];
     if (!d) {
@@ -262,7 +267,8 @@ void core::write_txcr(uint16_t old_v, uint16_t v) {
 }
 
 void core::write_rxcr1(uint16_t old_v, uint16_t v) {
-    // The driver's rx-mode handshake: RXE 1->0 must raise RXPSI (ks8851_common.c, docs/sources.md#linux-drivers).
+    // The driver's rx-mode handshake: RXE 1->0 must raise RXPSI (ks8851_common.c,
+    // docs/sources.md#linux-drivers).
     if ((old_v & RXCR1_RXE) && !(v & RXCR1_RXE))
         raise(IRQ_RXPSI);
     if (v & (1u << 15)) { // FRXQ: flush the receive queue
@@ -571,6 +577,7 @@ void core::txq_write_byte(uint8_t b) {
         return;
     }
     if (r(reg::TXQCR) & TXQCR_AETFE) {
+        local_time::sync(); // the TX engine starts at the host's time
         m_tx_queue.push_back(std::move(m_tx_cur));
         m_tx_kick.notify(SC_ZERO_TIME);
     } else {

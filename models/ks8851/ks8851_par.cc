@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "models/ks8851/ks8851_par.h"
 
+#include "bus/common/local_time.h"
+
 namespace nicsim::ks {
 
 namespace {
@@ -48,7 +50,7 @@ void par_frontend::par_transport(par::par_payload& p, sc_core::sc_time&) {
             if (m_dummy_left) {
                 --m_dummy_left; // the dummy word covers the DMA start latency
             } else {
-                if (m_check_ready && sc_core::sc_time_stamp() < m_core.dma_ready_at())
+                if (m_check_ready && local_time::now() < m_core.dma_ready_at())
                     m_core.findings().add(finding_kind::dma_not_ready,
                                           "RXQ data read before the RX DMA was ready");
                 m_check_ready = false;

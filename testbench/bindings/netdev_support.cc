@@ -5,6 +5,7 @@
 #include <memory>
 #include <vector>
 
+#include "bus/common/local_time.h"
 #include "driver/include/lx_kit/lx_emul_api.h"
 #include "driver/include/lx_kit/runtime.h"
 #include "driver/include/nicsim/lx_bus.h"
@@ -43,9 +44,12 @@ std::string load_driver_modules(const std::string& family, const config::driver_
             return "driver.module_params: " + family + "/" + drv.variant + " has no parameter '" +
                    param + "'";
     }
-    for (int i : mods)
-        if (!lx_emul_module_initialized(i) && lx_emul_module_init(i) != 0)
+    for (int i : mods) {
+        const bool failed = !lx_emul_module_initialized(i) && lx_emul_module_init(i) != 0;
+        local_time::sync(); // probe ran decoupled
+        if (failed)
             return std::string("module_init failed: ") + lx_emul_module_name(i);
+    }
     return {};
 }
 
@@ -57,6 +61,7 @@ std::string open_netdev(const char* modname, const std::string& variant, traffic
     lx_emul_netdev_set_rx_sink(
         ndev,
         [](void* ctx, ::net_device*, const uint8_t* frame, size_t len) {
+            local_time::sync(); // netif_rx: the stack sees the frame at the driver's time
             static_cast<traffic_session*>(ctx)->host_rx(frame, len);
         },
         &traffic);
@@ -64,10 +69,13 @@ std::string open_netdev(const char* modname, const std::string& variant, traffic
         lx_emul_netdev_set_queue_wake(
             ndev,
             [](void* ctx, ::net_device*) {
+                local_time::sync();
                 static_cast<traffic_session*>(ctx)->board_stack().netif_wake_queue();
             },
             &traffic);
-    if (int r = lx_emul_netdev_open(ndev))
+    const int r = lx_emul_netdev_open(ndev);
+    local_time::sync(); // back in testbench code, which reads sc_time_stamp() and waits
+    if (r)
         return "ndo_open (ifup) of " + std::string(lx_bus_netdev_name(ndev)) +
                " failed: " + std::to_string(r) + " (see the driver log above)";
     return {};
@@ -84,8 +92,10 @@ traffic::port host_traffic_port(host_cpu& cpu, ::net_device* const& ndev,
         struct lx_bus_netdev_state st {};
         for (;;) {
             lx_bus_netdev_state(ndev, &st);
-            if (!st.queue_stopped &&
-                lx_emul_netdev_xmit(ndev, pending->data(), pending->size()) == 0)
+            const bool sent = !st.queue_stopped &&
+                              lx_emul_netdev_xmit(ndev, pending->data(), pending->size()) == 0;
+            local_time::sync();
+            if (sent)
                 break;
             sc_core::wait(retry_poll);
         }
@@ -111,6 +121,7 @@ struct driver_netdev {
 
     static void on_free(void* ctx, uint64_t cookie) {
         auto& self = *static_cast<driver_netdev*>(ctx);
+        local_time::sync(); // tcp_wfree may wake the socket: at the driver's time
         auto it = self.owned.find(cookie);
         if (it == self.owned.end())
             return;
@@ -133,7 +144,8 @@ struct driver_netdev {
         owned.emplace(cookie, std::move(s));
         const int rc = lx_emul_netdev_xmit_owned(ndev, raw->data.data(), raw->data.size(),
                                                  &driver_netdev::on_free, this, cookie);
-        if (rc != 0) { // NETDEV_TX_BUSY: the skb is the qdisc's again (dev_requeue_skb)
+        local_time::sync(); // ndo_start_xmit ran decoupled; the stack continues in exact time
+        if (rc != 0) {      // NETDEV_TX_BUSY: the skb is the qdisc's again (dev_requeue_skb)
             auto it = owned.find(cookie);
             s = std::move(it->second);
             owned.erase(it);

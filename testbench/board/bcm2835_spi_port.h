@@ -8,6 +8,7 @@
 // complete() when done (kernel.sched_wakeup_latency).
 #pragma once
 
+#include "bus/common/local_time.h"
 #include "bus/spi/spi_host.h"
 #include "driver/include/nicsim/bus_attach.h"
 #include "testbench/host/host_cpu.h"
@@ -35,6 +36,7 @@ class bcm2835_spi_port : public lx_bus::spi_port {
 
     void transfer(spi::spi_payload& frame) override {
         using sc_core::sc_time;
+        local_time::sync(); // the SPI path below runs in exact time
         frame.cs = m_cs;
         // Plain seconds here, one sc_time at the end: this runs for every spi_sync.
         unsigned waited = 0;

@@ -6,6 +6,7 @@
 // threads and the traffic application compete for the CPU as on the board.
 #pragma once
 
+#include "bus/common/local_time.h"
 #include "bus/spi/spi_host.h"
 #include "driver/include/nicsim/bus_attach.h"
 #include "testbench/host/host_cpu.h"
@@ -21,6 +22,7 @@ class generic_spi_port : public lx_bus::spi_port {
           m_dma_threshold(dma_threshold_bytes) {}
 
     void transfer(spi::spi_payload& frame) override {
+        local_time::sync(); // the SPI path below runs in exact time
         frame.cs = m_cs;
         m_cpu.run(m_overhead, cpu_class::kernel);
         if (uses_pio(frame)) {

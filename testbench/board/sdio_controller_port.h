@@ -8,6 +8,7 @@
 
 #include <stdexcept>
 
+#include "bus/common/local_time.h"
 #include "bus/sdio/sdio_host.h"
 #include "driver/include/lx_kit/lx_kit.h"
 #include "driver/include/nicsim/bus_attach.h"
@@ -45,6 +46,7 @@ class sdio_controller_port : public lx_bus::sdio_host_if {
     }
 
     void wait_irq() override {
+        local_time::sync();
         m_host.wait_card_irq();
         if (m_irq_latency != sc_core::SC_ZERO_TIME)
             sc_core::wait(m_irq_latency);

@@ -10,6 +10,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "bus/common/local_time.h"
 #include "testbench/build_info.h"
 #include "testbench/cli/cmd_sweep.h"
 #include "testbench/cli/cmd_validate.h"
@@ -179,6 +180,9 @@ int cmd_run(const std::string& file, const std::vector<std::string>& sets,
     fill_run_info(rep, cfg.scenario, cfg.platform, recorded_sets);
     rep.host.wall_time_s = std::chrono::duration<double>(t1 - t0).count();
     rep.host.peak_rss_mb = peak_rss_mb();
+    rep.host.delta_cycles = sc_core::sc_delta_count();
+    rep.host.local_time_steps = local_time::local_advances();
+    rep.host.local_time_waits = local_time::waits();
     const int sig = system::interrupt_signal();
     const bool interrupted = rep.end_reason == "interrupted";
     // An interrupted run fell short by definition; its verdict would only repeat that.

@@ -277,7 +277,8 @@ device_config read_device(yaml_reader r, const device_catalog& catalog, const de
                                                      : std::string("SPI")) +
                           " interface (supported: " + bus_list(k) + ")");
 
-    // Upper limits are the chips' datasheet maxima (docs/scenarios.md, docs/sources.md#wilc1000-host-interfaces, docs/sources.md#ks8851).
+    // Upper limits are the chips' datasheet maxima (docs/scenarios.md,
+    // docs/sources.md#wilc1000-host-interfaces, docs/sources.md#ks8851).
     if (bk->default_clock_hz <= 0) {
         if (r.has("bus_clock"))
             r.fail("bus_clock", std::string("does not apply to the ") +
@@ -507,6 +508,15 @@ trace_config read_trace(yaml_reader r) {
     return t;
 }
 
+sim_config read_sim(yaml_reader r) {
+    sim_config s;
+    s.quantum = r.optional<duration>("quantum", s.quantum);
+    if (s.quantum.ps < 0)
+        r.fail("quantum", "must be >= 0 (0 = exact mode)");
+    r.reject_unknown_keys();
+    return s;
+}
+
 yaml_reader optional_section(yaml_reader& r, const std::string& key) {
     return section(r, key, false);
 }
@@ -582,6 +592,7 @@ loaded_scenario load_scenario(const std::string& file, const load_options& optio
                                    "set host.net.mtu (or host.stack: fixed_window)");
     }
     sc.trace = read_trace(optional_section(r, "trace"));
+    sc.sim = read_sim(optional_section(r, "sim"));
     r.reject_unknown_keys();
     return out;
 }

@@ -95,13 +95,21 @@ struct host_config {
 };
 
 struct trace_config {
-    std::string vcd;       // trace.vcd: VCD waveform file ("" = off)
+    std::string vcd;                    // trace.vcd: VCD waveform file ("" = off)
     std::string vcd_format = "gtkwave"; // trace.vcd_format: gtkwave | sigrok (docs/traces.md)
-    std::string timeline;  // trace.timeline: Trace Event JSON file ("" = off)
-    std::string log;       // trace.log: one line per transaction ("" = off)
-    std::string pcap;      // trace.pcap: pcapng capture of the frames ("" = off)
-    duration window_start; // trace.window_start: trace only from here ...
-    duration window_end;   // trace.window_end: ... to here (0 = end of run)
+    std::string timeline;               // trace.timeline: Trace Event JSON file ("" = off)
+    std::string log;                    // trace.log: one line per transaction ("" = off)
+    std::string pcap;                   // trace.pcap: pcapng capture of the frames ("" = off)
+    duration window_start;              // trace.window_start: trace only from here ...
+    duration window_end;                // trace.window_end: ... to here (0 = end of run)
+};
+
+// sim: how the simulation kernel runs the model, not what it models.
+struct sim_config {
+    // sim.quantum: how far a driver thread may run ahead of SystemC time between two points
+    // where another process could see it (bus/common/local_time.h); 0 = exact mode, every bus
+    // phase and busy-wait a wait(). Decoupling is exact either way; this only bounds the offset.
+    duration quantum = duration::from_ps(1'000'000'000); // 1 ms
 };
 
 struct scenario_config {
@@ -117,6 +125,7 @@ struct scenario_config {
     link_config link;
     host_config host;
     trace_config trace;
+    sim_config sim;
 };
 
 } // namespace nicsim::config

@@ -3,6 +3,8 @@
 
 #include <stdexcept>
 
+#include "bus/common/local_time.h"
+
 namespace nicsim {
 
 host_cpu::host_cpu(sc_core::sc_module_name name, unsigned cores)
@@ -15,21 +17,31 @@ void host_cpu::run(const sc_core::sc_time& work, cpu_class cls) {
     if (work == sc_core::SC_ZERO_TIME)
         return;
     take_core(cls);
+    local_time::sync();
     wait(work);
+    m_busy += work;
+    give_core();
+}
+
+void host_cpu::advance(const sc_core::sc_time& work, cpu_class cls) {
+    if (work == sc_core::SC_ZERO_TIME)
+        return;
+    take_core(cls);
+    local_time::advance(work); // decoupled when nobody can ask for the core meanwhile
     m_busy += work;
     give_core();
 }
 
 void host_cpu::acquire(cpu_class cls) {
     take_core(cls);
-    m_held_since.push_back(sc_core::sc_time_stamp());
+    m_held_since.push_back(local_time::now());
 }
 
 void host_cpu::release() {
     if (m_held_since.empty())
         throw std::logic_error(std::string(name()) + ": release() without acquire()");
     // Cores are interchangeable: book the longest-held interval (FIFO) as busy time.
-    m_busy += sc_core::sc_time_stamp() - m_held_since.front();
+    m_busy += local_time::now() - m_held_since.front();
     m_held_since.pop_front();
     give_core();
 }
@@ -37,6 +49,11 @@ void host_cpu::release() {
 void host_cpu::take_core(cpu_class cls) {
     // Waiters are served kernel class first, then in arrival order within a class.
     const waiter me{cls == cpu_class::kernel ? 0 : 1, m_next_ticket++};
+    if (m_free > 0 && m_waiting.empty()) { // the common case: no competition, no event
+        --m_free;
+        return;
+    }
+    local_time::sync();
     const sc_core::sc_time asked = sc_core::sc_time_stamp();
     m_waiting.insert(me);
     while (m_free == 0 || *m_waiting.begin() != me)
@@ -44,13 +61,16 @@ void host_cpu::take_core(cpu_class cls) {
     m_waiting.erase(m_waiting.begin());
     --m_free;
     m_wait += sc_core::sc_time_stamp() - asked;
-    if (m_free > 0)
+    if (m_free > 0 && !m_waiting.empty())
         m_released.notify(sc_core::SC_ZERO_TIME); // let the next waiter check for a free core
 }
 
 void host_cpu::give_core() {
     ++m_free;
-    m_released.notify(sc_core::SC_ZERO_TIME);
+    if (!m_waiting.empty()) { // a notification nobody waits for would only cost a delta cycle
+        local_time::sync();
+        m_released.notify(sc_core::SC_ZERO_TIME);
+    }
 }
 
 double host_cpu::busy_share(const sc_core::sc_time& elapsed) const {

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The host board's CPU as a resource: `cores` cores that simulated work occupies. Per-packet
 // network-stack work, PIO/polled SPI transfers and busy-wait delays (udelay/mdelay) call run();
-// when every core is busy the caller waits its turn (kernel work first, then FIFO), so driver threads and the traffic
-// application compete for the CPU as on the board. The report's CPU share comes from here.
+// when every core is busy the caller waits its turn (kernel work first, then FIFO), so driver
+// threads and the traffic application compete for the CPU as on the board. The report's CPU share
+// comes from here.
 #pragma once
 
 #include <deque>
@@ -27,6 +28,9 @@ class host_cpu : public sc_core::sc_module {
     // Occupies one core for `work` of CPU time. Blocking: call from an SC_THREAD. Returns when
     // the work is done (after waiting for a free core if none was free).
     void run(const sc_core::sc_time& work, cpu_class cls = cpu_class::application);
+    // The same for a caller that follows the local-time rule (bus/common/local_time.h): the work
+    // advances its local time, and it syncs before anything another process can see.
+    void advance(const sc_core::sc_time& work, cpu_class cls = cpu_class::application);
 
     // Holds one core across a blocking operation (e.g. a PIO SPI transfer the CPU feeds byte by
     // byte): acquire() waits for a core like run(), release() frees it and books the time held.

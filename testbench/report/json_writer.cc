@@ -161,6 +161,9 @@ nlohmann::ordered_json to_json(const report& r) {
     json host;
     host["wall_time_s"] = r.host.wall_time_s;
     host["peak_rss_mb"] = r.host.peak_rss_mb;
+    host["delta_cycles"] = r.host.delta_cycles;
+    host["local_time_steps"] = r.host.local_time_steps;
+    host["local_time_waits"] = r.host.local_time_waits;
     j["host"] = host;
     return j;
 }
@@ -326,6 +329,12 @@ report read_json(const std::string& text, const std::string& name) {
     const auto& host = sub(j, "host", name);
     r.host.wall_time_s = get<double>(host, "wall_time_s", name + ": host");
     r.host.peak_rss_mb = get<double>(host, "peak_rss_mb", name + ": host");
+    if (host.contains("delta_cycles")) // older reports have none of the three
+        r.host.delta_cycles = get<std::uint64_t>(host, "delta_cycles", name + ": host");
+    if (host.contains("local_time_steps"))
+        r.host.local_time_steps = get<std::uint64_t>(host, "local_time_steps", name + ": host");
+    if (host.contains("local_time_waits"))
+        r.host.local_time_waits = get<std::uint64_t>(host, "local_time_waits", name + ": host");
     return r;
 }
 

@@ -85,6 +85,11 @@ struct finding {
 struct host_info {
     double wall_time_s = 0;
     double peak_rss_mb = 0;
+    // Where the simulation kernel's time went (bench/README.md): SystemC delta cycles, and the
+    // decoupled time steps taken locally vs. by a wait (bus/common/local_time.h).
+    std::uint64_t delta_cycles = 0;
+    std::uint64_t local_time_steps = 0;
+    std::uint64_t local_time_waits = 0;
 };
 
 struct run_info {

@@ -3,6 +3,7 @@
 
 #include <optional>
 
+#include "bus/common/local_time.h"
 #include "testbench/runner.h"
 #include "testbench/system/host_stacks.h"
 
@@ -24,6 +25,9 @@ device_system::attach_fn by_type(const config::scenario_config& sc) {
 device_system::device_system(sc_core::sc_module_name name, const config::scenario_config& scenario,
                              const config::platform_profile& platform, attach_fn attach)
     : sc_module(name), m_sc(scenario), m_board(platform) {
+    local_time::set_quantum(
+        sc_core::sc_time::from_value(static_cast<sc_dt::uint64>(m_sc.sim.quantum.ps) *
+                                     sc_core::sc_time(1, sc_core::SC_PS).value()));
     m_device = (attach ? attach : by_type(m_sc))(m_board, m_sc);
     std::optional<traffic_session::stack_configs> stacks;
     if (m_sc.host.stack == "linux")

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "bus/common/local_time.h"
 #include "driver/include/lx_kit/lx_emul_api.h"
 #include "driver/include/lx_kit/runtime.h"
 #include "testbench/system/progress.h"
@@ -65,7 +66,7 @@ std::string run_control::simulate(sc_time limit, trace::trace_session* trace) {
                 m_end_reason = "interrupted";
                 break;
             }
-            sc_start(std::min(interrupt_slice(), limit - sc_time_stamp()));
+            local_time::start(std::min(interrupt_slice(), limit - sc_time_stamp()));
         }
     }
     const std::string trace_error = trace ? trace::finish_quietly(*trace) : std::string();
@@ -100,7 +101,7 @@ void run_control::run_watched(sc_time limit, progress_observer& o) {
             stop = limit;
         // Never longer than an interrupt slice (see simulate()).
         const sc_time step = std::min(stop - now, interrupt_slice());
-        sc_start(step);
+        local_time::start(step);
         if (stopped() || sc_time_stamp() >= limit)
             break;
         if (sc_time_stamp() >= stop)

@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "bus/common/local_time.h"
 #include "bus/sdio/sdio_vcd_tracer.h"
 #include "bus/spi/spi_vcd_tracer.h"
 #include "driver/include/lx_kit/runtime.h"
@@ -255,7 +256,7 @@ class power_adapter : public trace_session::adapter, public wilc::power_observer
   public:
     power_adapter(trace_session& s, wilc::power_model& pm, const std::string& chip)
         : m_s(s), m_pm(pm) {
-        m_state = pm.state(sc_core::sc_time_stamp()); // at elaboration: no advance happens
+        m_state = pm.state(local_time::now()); // at elaboration: no advance happens
         if (vcd_writer* v = s.vcd()) {
             m_stream = v->new_stream();
             m_vcd_name = v->add_string_signal(m_stream, chip, "power_state", to_string(m_state));
@@ -304,7 +305,7 @@ class power_adapter : public trace_session::adapter, public wilc::power_observer
     void finish(uint64_t end_ps) override {
         // The model is lazy: let it report the transitions due by now (the report advances it to
         // the same instant, so this changes no result).
-        m_pm.state(sc_core::sc_time_stamp());
+        m_pm.state(local_time::now());
         m_pm.set_observer(nullptr);
         if (timeline_writer* tl = m_s.timeline()) {
             if (end_ps > m_since)
@@ -400,7 +401,7 @@ class task_adapter : public trace_session::adapter {
         timeline_writer* tl = m_s.timeline();
         if (!tl)
             return;
-        const uint64_t now = to_ps(sc_core::sc_time_stamp());
+        const uint64_t now = to_ps(local_time::now());
         auto it = m_tasks.find(e.task);
         if (it == m_tasks.end()) {
             record r;
@@ -471,7 +472,7 @@ traffic::frame_tap_fn trace_session::frame_tap(const std::string& name,
     pcapng_writer* pcap = m_pcap.get();
     const window w = m_win;
     return [pcap, id, w](bool sent, const uint8_t* data, size_t len) {
-        const uint64_t t = to_ps(sc_core::sc_time_stamp());
+        const uint64_t t = to_ps(local_time::now());
         if (!w.contains(t))
             return;
         pcap->packet(id, t, data, len,
@@ -594,7 +595,7 @@ void trace_session::finish() {
     if (m_finished)
         return;
     m_finished = true;
-    const uint64_t end = to_ps(sc_core::sc_time_stamp());
+    const uint64_t end = to_ps(local_time::now());
     for (auto& a : m_adapters)
         a->finish(end);
     if (m_vcd)
