@@ -25,6 +25,11 @@ device_system::device_system(sc_core::sc_module_name name, const config::scenari
                              const config::platform_profile& platform, attach_fn attach)
     : sc_module(name), m_sc(scenario), m_board(platform) {
     m_device = (attach ? attach : by_type(m_sc))(m_board, m_sc);
+    if (!m_sc.faults.empty()) {
+        m_faults = std::make_unique<faults::fault_plan>(m_sc.faults, m_sc.seed);
+        if (std::string err = m_faults->attach(m_device->fault_points()); !err.empty())
+            throw run_error(err);
+    }
     std::optional<traffic_session::stack_configs> stacks;
     if (m_sc.host.stack == "linux")
         stacks = system::host_stack_configs(m_sc, platform);
@@ -77,12 +82,16 @@ report::report device_system::run() {
 
 report::report device_system::run(std::string& error) {
     error = m_run.simulate(board::to_sc(m_sc.duration_limit), m_trace.get());
+    if (!error.empty() && m_faults)
+        error += "\nwith the scenario's faults:" + m_faults->summary();
     return error.empty() ? make_report() : report::report{};
 }
 
 report::report device_system::make_report() const {
     report::report r = system::start_report(m_run, *m_traffic, m_board.cpu(), m_driver_log);
     m_device->fill_report(r);
+    if (m_faults)
+        m_faults->fill_report(r);
     return r;
 }
 
