@@ -340,9 +340,9 @@ TEST(Faults, Enc28j60LinkDownAndUpIsRecovered) {
 // ---- the faults: list ---------------------------------------------------------------------------
 
 TEST(FaultsConfig, SetFaultsOnTheCommandLine) {
-    const result r = shell(q(exe) + " validate-config " +
-                           q(faults_dir + "ks8851-spi-rx-overrun.yaml") +
-                           " --set 'faults=[{kind: link_down, at: 10ms, for: 5ms}]'");
+    const result r =
+        shell(q(exe) + " validate-config " + q(faults_dir + "ks8851-spi-rx-overrun.yaml") +
+              " --set 'faults=[{kind: link_down, at: 10ms, for: 5ms}]'");
     EXPECT_EQ(r.rc, 0) << r.out;
 }
 
@@ -360,22 +360,25 @@ TEST(FaultsConfig, UnknownKindListsTheKindsWithFileAndLine) {
 }
 
 TEST(FaultsConfig, KindOfAnotherBusIsRejected) {
-    const result r = shell(q(exe) + " validate-config " + q(faults_dir + "wilc1000-spi-rx-overrun.yaml") +
-                           " --set 'faults=[{kind: sdio_timeout, after: 3}]'");
+    const result r =
+        shell(q(exe) + " validate-config " + q(faults_dir + "wilc1000-spi-rx-overrun.yaml") +
+              " --set 'faults=[{kind: sdio_timeout, after: 3}]'");
     EXPECT_EQ(r.rc, 1) << r.out;
     EXPECT_NE(r.out.find("--set faults="), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("applies to wilc1000 on sdio only"), std::string::npos) << r.out;
 }
 
 TEST(FaultsConfig, ClockFaultsNeedChipSleep) {
-    const result r = shell(q(exe) + " validate-config " + q(faults_dir + "wilc1000-spi-rx-overrun.yaml") +
-                           " --set 'faults=[{kind: clk_status_flapping, probability: 0.5}]'");
+    const result r =
+        shell(q(exe) + " validate-config " + q(faults_dir + "wilc1000-spi-rx-overrun.yaml") +
+              " --set 'faults=[{kind: clk_status_flapping, probability: 0.5}]'");
     EXPECT_EQ(r.rc, 1) << r.out;
     EXPECT_NE(r.out.find("needs driver.power_save: true"), std::string::npos) << r.out;
 }
 
 TEST(FaultsConfig, WindowFaultsTakeNoCountsAndTriggersAreExclusive) {
-    const std::string base = q(exe) + " validate-config " + q(faults_dir + "wilc1000-spi-rx-overrun.yaml");
+    const std::string base =
+        q(exe) + " validate-config " + q(faults_dir + "wilc1000-spi-rx-overrun.yaml");
     const result a = shell(base + " --set 'faults=[{kind: fw_silent, after: 3}]'");
     EXPECT_EQ(a.rc, 1) << a.out;
     EXPECT_NE(a.out.find("faults[0].after"), std::string::npos) << a.out;
