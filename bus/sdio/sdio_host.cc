@@ -21,6 +21,8 @@ int to_errno(const sdio_payload& p) {
         return -ERANGE;
     case sdio_response::protocol_error:
         return -EIO;
+    case sdio_response::crc_error:
+        return -EILSEQ;
     }
     // The order mmc_io_rw_direct_host()/mmc_io_rw_extended() test the R5 flags in.
     if (p.r5_flags & r5_error)

@@ -48,8 +48,8 @@ struct sdio_host_stats {
 
 // Linux errno (negative) the MMC core returns for a finished command (drivers/mmc/core/
 // sdio_ops.c semantics): 0 ok; no_response -ETIMEDOUT; illegal -EINVAL; out_of_range -ERANGE;
-// protocol_error -EIO; with response ok the R5 flags R5_ERROR -EIO, FUNCTION_NUMBER -EINVAL,
-// OUT_OF_RANGE -ERANGE.
+// crc_error -EILSEQ; protocol_error -EIO; with response ok the R5 flags R5_ERROR -EIO,
+// FUNCTION_NUMBER -EINVAL, OUT_OF_RANGE -ERANGE.
 int to_errno(const sdio_payload& p);
 
 class sdio_host : public sc_core::sc_module {

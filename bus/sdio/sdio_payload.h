@@ -29,6 +29,7 @@ enum class sdio_response : uint8_t {
     illegal,        // R5 ILLEGAL_COMMAND / FUNCTION_NUMBER: the card rejected the command
     out_of_range,   // R5 OUT_OF_RANGE: address outside the function's register space
     protocol_error, // any other violation the card reports (details in `error`)
+    crc_error,      // a CRC7 (command/response) or CRC16 (data) check failed: -EILSEQ
 };
 
 // R5 response flag bits (SDIO spec 5.2), as the card reports them.

@@ -98,7 +98,13 @@ void air_link::medium() {
         const sc_time at = airtime(f.bytes.size());
         f.t_start = now;
         f.t_end = now + at;
-        if (m_station) {
+        // link_down: the frame is sent but never arrives (a lost peer frame never reaches the
+        // station's radio).
+        const bool lost = link_down.attached() && link_down.fires(now);
+        if (lost)
+            link_down.effect(now, take_station ? "station frame lost on the air"
+                                               : "peer frame lost on the air");
+        if (m_station && !(lost && !take_station)) {
             if (take_station)
                 m_station->air_tx_started(f);
             else
@@ -106,6 +112,17 @@ void air_link::medium() {
         }
         wait(at);
         m_stats.busy += at;
+        if (lost) {
+            if (take_station) {
+                ++m_stats.station_frames_lost;
+                if (m_station)
+                    m_station->air_tx_done(f);
+            } else {
+                ++m_stats.peer_frames_lost;
+            }
+            f = air_frame{};
+            continue;
+        }
         if (take_station) {
             ++m_stats.station_frames;
             m_stats.station_bytes += f.bytes.size();

@@ -16,6 +16,8 @@
 
 #include <systemc>
 
+#include "models/common/fault_point.h"
+
 #include "models/air/air_frame.h"
 
 namespace nicsim {
@@ -50,6 +52,7 @@ struct air_link_stats {
     uint64_t station_frames = 0, station_bytes = 0; // station -> peer, delivered
     uint64_t peer_frames = 0, peer_bytes = 0;       // peer -> station, delivered
     uint64_t peer_frames_lost = 0;                  // station could not take them (no backpressure)
+    uint64_t station_frames_lost = 0;               // lost on the air (fault link_down)
     sc_core::sc_time busy = sc_core::SC_ZERO_TIME;  // medium occupied
 };
 
@@ -85,6 +88,10 @@ class air_link : public sc_core::sc_module {
     size_t peer_queue_depth() const { return m_peer_q.size(); }
 
     const air_link_stats& stats() const { return m_stats; }
+
+    // link_down (docs/faults.md): while its window is open every frame on the air is lost
+    // (the station out of range of the access point); the sender's radio still transmits it.
+    fault::point link_down{"link_down"};
 
   private:
     void medium();

@@ -15,6 +15,10 @@ using sc_core::sc_time_stamp;
 
 eth_wire::eth_wire(sc_core::sc_module_name name, const eth_wire_params& params)
     : sc_module(name), m_params(params), m_link(params.link_up) {
+    link_down.react_to_window([this](bool open) {
+        link_down.effect(sc_core::sc_time_stamp(), open ? "link went down" : "link came back up");
+        set_link(!open);
+    });
     if (!(params.rate_bps > 0.0) || !std::isfinite(params.rate_bps))
         throw std::invalid_argument(std::string(this->name()) +
                                     ": eth_wire_params.rate_bps must be positive");

@@ -22,6 +22,7 @@
 
 #include <systemc>
 
+#include "models/common/fault_point.h"
 #include "models/ethernet/eth_frame.h"
 
 namespace nicsim::eth {
@@ -94,6 +95,9 @@ class eth_wire : public sc_core::sc_module {
     // released while the link is down are discarded (counted in dropped_link_down).
     void set_link(bool up);
     bool link_up() const { return m_link; }
+    // link_down (docs/faults.md): the link goes down when the fault's window opens and up
+    // again when it closes (set_link, so the station's PHY sees both changes).
+    fault::point link_down{"link_down"};
 
     const eth_wire_stats& stats() const { return m_stats; }
 

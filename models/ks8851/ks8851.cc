@@ -16,9 +16,24 @@ ks8851::ks8851(sc_core::sc_module_name name, const ks::params& p)
         m_par_in = std::make_unique<par::par_target_socket>("par_in", *m_par);
     }
     core.on_irq = [this](bool high) {
+        if (irq_gate.stuck.attached() || irq_gate.missed.attached()) {
+            irq_gate.drive(high);
+            return;
+        }
         if (irq.size())
             irq->set_level(high);
     };
+    irq_gate.out = [this](bool high) {
+        if (irq.size())
+            irq->set_level(high);
+    };
+}
+
+fault::point_list ks8851::fault_points() {
+    fault::point_list l = core.faults.all();
+    l.push_back(&irq_gate.stuck);
+    l.push_back(&irq_gate.missed);
+    return l;
 }
 
 spi::spi_target_socket& ks8851::spi_in() {

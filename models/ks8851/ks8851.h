@@ -19,6 +19,7 @@
 #include "bus/irq/irq_line.h"
 #include "bus/par/par_sockets.h"
 #include "bus/spi/spi_sockets.h"
+#include "models/common/fault_point.h"
 #include "models/ethernet/eth_wire.h"
 #include "models/ks8851/ks8851_core.h"
 #include "models/ks8851/ks8851_par.h"
@@ -40,6 +41,10 @@ class ks8851 : public sc_core::sc_module {
     ks::par_frontend& par_frontend();
 
     void attach_wire(eth::eth_wire& w) { core.attach_wire(w); }
+    // INTRN's faults (irq_stuck, irq_missed; active low) and every fault point of the chip
+    // (docs/faults.md).
+    fault::irq_gate irq_gate{false, true};
+    fault::point_list fault_points();
     ks::finding_log& findings() { return core.findings(); }
 
   private:

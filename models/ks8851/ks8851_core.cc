@@ -119,6 +119,10 @@ void core::attach_handlers() {
     R(reg::TXCR).on_write = [this](uint16_t o, uint16_t v) { write_txcr(o, v); };
     R(reg::RXCR1).on_write = [this](uint16_t o, uint16_t v) { write_rxcr1(o, v); };
     R(reg::TXMIR).on_read = [this](uint16_t) {
+        if (faults.tx_full.attached() && faults.tx_full.fires(sc_time_stamp())) {
+            faults.tx_full.effect(sc_time_stamp(), "TXMIR read 0 bytes free (TX buffer full)");
+            return uint16_t(0);
+        }
         return uint16_t((m_p.txq_bytes - m_tx_used) & 0x1FFF);
     };
     R(reg::RXFHSR).on_read = [this](uint16_t) {
@@ -420,7 +424,11 @@ void core::commit_rx() {
         fr.count = uint16_t(p.bytes.size());
         fr.status = p.status;
         fr.footprint = align(m_p.rx_header_bytes + fr.count);
-        if (m_rx_used + fr.footprint > m_p.rxq_bytes) {
+        const bool forced =
+            faults.rx_overrun.attached() && faults.rx_overrun.fires(sc_time_stamp());
+        if (m_rx_used + fr.footprint > m_p.rxq_bytes || forced) {
+            if (forced)
+                faults.rx_overrun.effect(sc_time_stamp(), "received frame dropped: RXQ overrun");
             ++m_stats.rx_overruns;
             raise(IRQ_RXOI);
             continue;
@@ -430,6 +438,15 @@ void core::commit_rx() {
                     uint8_t(fr.count >> 8)};
         fr.image.insert(fr.image.end(), p.bytes.begin(), p.bytes.end());
         fr.image.resize(fr.footprint, 0);
+        if (faults.fifo_corruption.attached() && faults.fifo_corruption.fires(sc_time_stamp())) {
+            // After the MAC checked the FCS: one bit of the frame data in packet memory flips
+            // (byte 4 of the image is the first frame byte; the flipped one is in the middle).
+            const size_t at = 4 + fr.count / 2;
+            fr.image[at] ^= 0x08;
+            faults.fifo_corruption.effect(sc_time_stamp(), "bit 3 of frame byte " +
+                                                               std::to_string(fr.count / 2) +
+                                                               " flipped in the RXQ");
+        }
         m_rx_used += fr.footprint;
         ++m_stats.rx_frames;
         m_stats.rx_bytes += fr.count;

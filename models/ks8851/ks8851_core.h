@@ -16,6 +16,7 @@
 
 #include <systemc>
 
+#include "models/common/fault_point.h"
 #include "models/ethernet/eth_wire.h"
 #include "models/ks8851/ks8851_findings.h"
 #include "models/ks8851/ks8851_params.h"
@@ -41,9 +42,18 @@ struct core_stats {
     uint64_t isr_reads = 0;
 };
 
+// Fault points of the chip (models/common/fault_point.h, docs/faults.md).
+struct core_faults {
+    fault::point rx_overrun{"rx_overrun"};           // per received frame: RXQ overrun (RXOI)
+    fault::point fifo_corruption{"fifo_corruption"}; // per stored frame: a data bit flips
+    fault::point tx_full{"tx_buffer_full"};          // per TXMIR read: reads 0 bytes free
+    fault::point_list all() { return {&rx_overrun, &fifo_corruption, &tx_full}; }
+};
+
 class core : public sc_core::sc_module, public eth::eth_station_if {
   public:
     core(sc_core::sc_module_name name, const params& p = {});
+    core_faults faults;
 
     // --- register access (front-ends). `off` is the even byte offset of a 16-bit register;
     // `mask` selects the bytes written (0x00FF, 0xFF00 or 0xFFFF).

@@ -22,6 +22,10 @@ wilc1000::wilc1000(sc_core::sc_module_name name, const wilc::params& p)
     core.on_irq = [this](bool high) { drive_irq(high); };
     core.on_int0 = [this](bool) { sdio.update_irq(); };
     sdio.on_irq = [this](bool pending) { drive_sdio_irq(pending); };
+    irq_gate.out = [this](bool high) {
+        if (irq.size())
+            irq->set_level(high);
+    };
 }
 
 void wilc1000::before_end_of_elaboration() {
@@ -45,8 +49,23 @@ void wilc1000::end_of_elaboration() {
 }
 
 void wilc1000::drive_irq(bool high) {
+    if (irq_gate.stuck.attached() || irq_gate.missed.attached()) {
+        irq_gate.drive(high);
+        return;
+    }
     if (irq.size())
         irq->set_level(high);
+}
+
+fault::point_list wilc1000::fault_points() {
+    fault::point_list l = core.faults.all();
+    for (auto* p : spi.faults.all())
+        l.push_back(p);
+    for (auto* p : sdio.faults.all())
+        l.push_back(p);
+    l.push_back(&irq_gate.stuck);
+    l.push_back(&irq_gate.missed);
+    return l;
 }
 
 void wilc1000::drive_sdio_irq(bool pending) {

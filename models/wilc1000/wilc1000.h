@@ -22,6 +22,7 @@
 #include "bus/irq/irq_line.h"
 #include "bus/sdio/sdio_sockets.h"
 #include "bus/spi/spi_sockets.h"
+#include "models/common/fault_point.h"
 #include "models/air/air_link.h"
 #include "models/wilc1000/wilc1000_core.h"
 #include "models/wilc1000/wilc1000_sdio.h"
@@ -57,6 +58,11 @@ class wilc1000 : public sc_core::sc_module {
     sc_core::sc_port<irq_line, 1, sc_core::SC_ZERO_OR_MORE_BOUND> sdio_irq;
 
     void attach_air(air_link& link) { core.attach_air(link); }
+
+    // The IRQ pin's faults (irq_stuck, irq_missed; active low) and every fault point of the
+    // chip, for the composition to attach hooks to (docs/faults.md).
+    fault::irq_gate irq_gate{false, true};
+    fault::point_list fault_points();
 
     wilc::finding_log& findings() { return core.findings(); }
     wilc::power_model& power() { return core.power(); }

@@ -279,7 +279,11 @@ access_status core::clockless_read(uint32_t off, uint32_t& v, sc_time t) {
         v = m_cl_f2h;
         return access_status::ok;
     case CL_CLK_STATUS:
-        v = (!m_p.fault_clk_status_stuck && m_power.clock_ready(t)) ? CLK_STATUS_BIT : 0;
+        v = (!m_p.fault_clk_status_stuck && clock_ready(t)) ? CLK_STATUS_BIT : 0;
+        if (v && faults.clk_flapping.fires(t)) {
+            v = 0;
+            faults.clk_flapping.effect(t, "CLK_STATUS read 0 with the clock running");
+        }
         return access_status::ok;
     default:
         v = 0;
@@ -314,7 +318,7 @@ access_status core::clockless_write(uint32_t off, uint32_t v, sc_time t) {
 access_status core::reg_read(uint32_t addr, uint32_t& v, sc_time t) {
     m_now = t;
     v = 0;
-    if (!m_power.clock_ready(t)) {
+    if (!clock_ready(t)) {
         finding(t, finding_kind::clock_off_access,
                 "register read " + hex(addr) + " while the chip clock is off");
         return access_status::clock_off;
@@ -335,7 +339,7 @@ access_status core::reg_read(uint32_t addr, uint32_t& v, sc_time t) {
 
 access_status core::reg_write(uint32_t addr, uint32_t v, sc_time t) {
     m_now = t;
-    if (!m_power.clock_ready(t)) {
+    if (!clock_ready(t)) {
         finding(t, finding_kind::clock_off_access,
                 "register write " + hex(addr) + " while the chip clock is off");
         return access_status::clock_off;
@@ -361,7 +365,7 @@ access_status core::reg_write(uint32_t addr, uint32_t v, sc_time t) {
 
 access_status core::block_write(uint32_t addr, const uint8_t* p, size_t n, sc_time t) {
     m_now = t;
-    if (!m_power.clock_ready(t)) {
+    if (!clock_ready(t)) {
         finding(t, finding_kind::clock_off_access,
                 "block write " + hex(addr) + " while the chip clock is off");
         return access_status::clock_off;
@@ -384,7 +388,7 @@ access_status core::block_write(uint32_t addr, const uint8_t* p, size_t n, sc_ti
 access_status core::block_read(uint32_t addr, uint8_t* p, size_t n, sc_time t) {
     m_now = t;
     std::memset(p, 0, n);
-    if (!m_power.clock_ready(t)) {
+    if (!clock_ready(t)) {
         finding(t, finding_kind::clock_off_access,
                 "block read " + hex(addr) + " while the chip clock is off");
         return access_status::clock_off;
@@ -507,7 +511,7 @@ void core::boot_done() {
     const sc_time t = sc_time_stamp();
     m_booting = false;
     m_fw_ready = true;
-    if (!m_p.fault_no_fw_ready) {
+    if (!m_p.fault_no_fw_ready && !fw_silent(t, "no 'I' status message after boot")) {
         // 'I' status message: [type][id][len16][WID_STATUS le16][len8][status][le32 drv].
         std::vector<uint8_t> f = {'I', 0, 12, 0, 0x05, 0x00, 0x01, m_p.init_status, 0, 0, 0, 0};
         put_le32(&f[8], m_p.init_drv_handler);
@@ -521,6 +525,16 @@ void core::boot_done() {
 void core::vmm_request(sc_time t) {
     using namespace regmap;
     ++m_stats.vmm_alloc_requests;
+    if (fw_silent(t, "VMM allocation request not answered"))
+        return;
+    if (faults.tx_full.fires(t)) {
+        // Answered as a full VMM: BIT2 with 0 entries (the driver's VMM_ENTRY_FULL_RETRY).
+        ++m_stats.vmm_alloc_full;
+        faults.tx_full.effect(t, "VMM allocation answered with 0 entries (TX buffer full)");
+        m_regs.at(0, regmap::HOST_VMM_CTL).set(regmap::VMM_ENTRY_AVAILABLE);
+        update_busy(t);
+        return;
+    }
     if (!m_fw_ready) {
         finding(t, finding_kind::firmware,
                 "HOST_VMM_CTL request while the firmware is not running: not answered");
@@ -718,6 +732,13 @@ void core::handle_cfg(const std::vector<uint8_t>& f, sc_time t) {
     }
     if (m_p.fault_cfg_unanswered)
         return;
+    if (fw_silent(t, "config frame not answered"))
+        return;
+    if (faults.cfg_reply_lost.fires(t)) {
+        faults.cfg_reply_lost.effect(t, std::string("reply to the '") + char(type) +
+                                            "' config frame lost");
+        return;
+    }
     reply[2] = uint8_t(reply.size());
     reply[3] = uint8_t(reply.size() >> 8);
     ++m_stats.cfg_replies;
@@ -779,7 +800,7 @@ void core::raise_int0() {
     if (!m_batch_posted || m_rx_batch.empty())
         return;
     const sc_time t = sc_time_stamp();
-    if (!m_power.clock_ready(t)) {
+    if (!clock_ready(t)) {
         notify_at(m_irq_ev, m_power.ready_time(t));
         return;
     }
@@ -877,8 +898,41 @@ void core::air_rx_done(air_frame f) {
     }
     ++m_stats.rx_frames_from_air;
     m_stats.rx_bytes_from_air += f.bytes.size();
+    if (fw_silent(t, "frame from the air not passed to the host")) {
+        ++m_stats.rx_frames_dropped;
+        update_busy(t);
+        return;
+    }
+    if (faults.rx_overrun.fires(t)) {
+        ++m_stats.rx_frames_dropped;
+        faults.rx_overrun.effect(t, "frame from the air dropped: RX buffer overrun");
+        update_busy(t);
+        return;
+    }
     queue_rx(false, f.bytes.data(), f.bytes.size(), t);
     update_busy(t);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Faults (docs/faults.md).
+bool core::clock_ready_faulted(bool ready, sc_time t) {
+    if (!faults.wake_stuck.active(t)) {
+        m_wake_blocked = false;
+        return ready;
+    }
+    // Inside the window a chip that stopped its clock (asleep or waking) never gets it back.
+    if (!ready && !m_wake_blocked) {
+        m_wake_blocked = true;
+        faults.wake_stuck.effect(t, "chip clock stopped: wake-up will not complete");
+    }
+    return ready && !m_wake_blocked;
+}
+
+bool core::fw_silent(sc_time t, const char* what) {
+    if (!faults.fw_silent.active(t))
+        return false;
+    faults.fw_silent.effect(t, what);
+    return true;
 }
 
 } // namespace nicsim::wilc

@@ -19,6 +19,7 @@
 
 #include "bus/common/reg.h"
 #include "models/air/air_link.h"
+#include "models/common/fault_point.h"
 #include "models/wilc1000/wilc1000_findings.h"
 #include "models/wilc1000/wilc1000_params.h"
 #include "models/wilc1000/wilc1000_power.h"
@@ -43,9 +44,24 @@ struct core_stats {
     uint64_t vmm_alloc_requests = 0, vmm_alloc_full = 0;
 };
 
+// Fault points of the chip core (models/common/fault_point.h, docs/faults.md).
+struct core_faults {
+    fault::point cfg_reply_lost{"cfg_reply_lost"};    // per config frame: no 'R'
+    fault::point fw_silent{"fw_silent"};              // window: the firmware does nothing
+    fault::point clk_flapping{"clk_status_flapping"}; // per CLK_STATUS read while ready: reads 0
+    fault::point wake_stuck{"wake_never_completes"};  // window: a sleeping chip's clock stays off
+    fault::point tx_full{"tx_buffer_full"};           // per VMM request: answered full
+    fault::point rx_overrun{"rx_overrun"};            // per frame from the air: dropped
+    fault::point_list all() {
+        return {&cfg_reply_lost, &fw_silent, &clk_flapping, &wake_stuck, &tx_full, &rx_overrun};
+    }
+};
+
 class core : public sc_core::sc_module, public air_station_if {
   public:
     core(sc_core::sc_module_name name, const params& p);
+
+    core_faults faults;
 
     // ---- bus-independent access; t = simulated time of the access ----
     access_status clockless_read(uint32_t off, uint32_t& v, sc_core::sc_time t);
@@ -54,7 +70,13 @@ class core : public sc_core::sc_module, public air_station_if {
     access_status reg_write(uint32_t addr, uint32_t v, sc_core::sc_time t);
     access_status block_write(uint32_t addr, const uint8_t* p, size_t n, sc_core::sc_time t);
     access_status block_read(uint32_t addr, uint8_t* p, size_t n, sc_core::sc_time t);
-    bool clock_ready(sc_core::sc_time t) { return m_power.clock_ready(t); }
+    // The power model's clock, unless wake_never_completes holds it off.
+    bool clock_ready(sc_core::sc_time t) {
+        const bool ready = m_power.clock_ready(t);
+        if (!faults.wake_stuck.attached())
+            return ready;
+        return clock_ready_faulted(ready, t);
+    }
 
     uint32_t protocol_config() const { return m_regs.at(0, regmap::SPI_PROTOCOL_CONFIG).get(); }
 
@@ -129,6 +151,8 @@ class core : public sc_core::sc_module, public air_station_if {
         std::vector<uint8_t> frame;
     };
 
+    bool clock_ready_faulted(bool ready, sc_core::sc_time t);
+    bool fw_silent(sc_core::sc_time t, const char* what);
     void declare_registers();
     const mem_region* region_of(uint32_t addr, size_t n) const;
     void mem_write(uint32_t addr, const uint8_t* p, size_t n);
@@ -195,6 +219,7 @@ class core : public sc_core::sc_module, public air_station_if {
     uint32_t m_int_clear_readback = 0;
     bool m_irq_high = true;
     bool m_int0_reported = false; // last INT0 state passed to on_int0
+    bool m_wake_blocked = false;  // wake_never_completes: the clock stopped inside the window
 };
 
 } // namespace nicsim::wilc

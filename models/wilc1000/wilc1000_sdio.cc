@@ -94,6 +94,22 @@ void sdio_frontend::sdio_transport(sdio::sdio_payload& p, sc_time& delay) {
     } else if (p.addr > 0x1ffff) {
         r = fail(t, finding_kind::out_of_range, sdio_response::out_of_range,
                  std::string(cmd) + " " + where(p.fn, p.addr) + ": address exceeds 17 bits");
+    } else if (faults.timeout.attached() && faults.timeout.fires(t)) {
+        // The command never reaches the card (or its response is lost): nothing executes.
+        r = {sdio_response::no_response,
+             std::string(cmd) + " " + where(p.fn, p.addr) + ": no response (fault sdio_timeout)"};
+        faults.timeout.effect(t, std::string(cmd) + " " + where(p.fn, p.addr) + " not answered");
+    } else if (faults.crc_error.attached() && faults.crc_error.fires(t)) {
+        // Writes and CMD52: the card sees a bad CRC and does not execute the command. CMD53
+        // reads: the card sends the data, the host finds its CRC16 wrong and discards it.
+        if (p.is_cmd53() && !p.write) {
+            ++m_stats.cmd53;
+            r = cmd53(p, t, f0_cont, f1_cont);
+        }
+        r = {sdio_response::crc_error,
+             std::string(cmd) + " " + where(p.fn, p.addr) + ": CRC error (fault sdio_crc_error)"};
+        faults.crc_error.effect(t, std::string(cmd) + (p.write ? " write " : " read ") +
+                                       where(p.fn, p.addr) + ": CRC error");
     } else if (p.is_cmd52()) {
         ++m_stats.cmd52;
         r = cmd52(p, t);
@@ -120,6 +136,9 @@ void sdio_frontend::sdio_transport(sdio::sdio_payload& p, sc_time& delay) {
         break;
     case sdio_response::protocol_error:
         p.r5_flags |= sdio::r5_error;
+        break;
+    case sdio_response::crc_error:
+        p.r5_flags |= sdio::r5_com_crc_error;
         break;
     }
     if (r.rsp != sdio_response::ok) {

@@ -25,6 +25,7 @@
 #include "bus/common/reg.h"
 #include "bus/sdio/sdio_card_regs.h"
 #include "bus/sdio/sdio_sockets.h"
+#include "models/common/fault_point.h"
 #include "models/wilc1000/wilc1000_core.h"
 
 namespace nicsim::wilc {
@@ -47,9 +48,17 @@ struct sdio_frontend_stats {
     uint64_t irq_assertions = 0;                        // in-band interrupt rising edges
 };
 
+// Fault points of the SDIO interface (docs/faults.md).
+struct sdio_faults {
+    fault::point crc_error{"sdio_crc_error"}; // per command: a CRC check fails (-EILSEQ)
+    fault::point timeout{"sdio_timeout"};     // per command: the card does not answer
+    fault::point_list all() { return {&crc_error, &timeout}; }
+};
+
 class sdio_frontend : public sdio::sdio_card_if {
   public:
     explicit sdio_frontend(core& c);
+    sdio_faults faults;
     void sdio_transport(sdio::sdio_payload& p, sc_core::sc_time& delay) override;
 
     // In-band interrupt level (DAT1 interrupt), true = pending. on_irq is called on changes.

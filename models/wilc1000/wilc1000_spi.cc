@@ -85,6 +85,17 @@ void spi_frontend::spi_transport(spi::spi_payload& frame, sc_time& delay) {
         dur += sc_time(8.0 * double(x.len) / hz, SC_SEC);
     }
     sc_time t = t_end > dur ? t_end - dur : SC_ZERO_TIME;
+    // spi_truncated: the transfer stops after half of its bytes (at least one); the rest of
+    // MISO reads 0 and the chip sees chip-select rise early.
+    size_t budget = ~size_t(0);
+    if (faults.truncated.attached() && faults.truncated.fires(t)) {
+        size_t total = 0;
+        for (const auto& x : frame.xfers)
+            total += x.len;
+        budget = std::max<size_t>(1, total / 2);
+        faults.truncated.effect(t, "SPI message cut after " + std::to_string(budget) + " of " +
+                                       std::to_string(total) + " bytes");
+    }
     for (size_t xi = 0; xi < frame.xfers.size(); ++xi) {
         auto& x = frame.xfers[xi];
         const double hz = x.speed_hz ? x.speed_hz : frame.speed_hz;
@@ -94,6 +105,30 @@ void spi_frontend::spi_transport(spi::spi_payload& frame, sc_time& delay) {
                  "SCK " + std::to_string(hz / 1e6) + " MHz above the chip's maximum");
         }
         const sc_time bt(8.0 / hz, SC_SEC);
+        if (budget != ~size_t(0)) {
+            const size_t n = std::min(budget, x.len);
+            if (n < x.len && x.rx)
+                std::memset(x.rx + n, 0, x.len - n);
+            budget -= n;
+            if (n < x.len) {
+                spi::spi_xfer cut = x;
+                cut.len = n;
+                for (size_t i = 0; i < n; ++i) {
+                    const uint8_t out = miso(t);
+                    if (cut.rx)
+                        cut.rx[i] = out;
+                    t += bt;
+                    mosi(cut.tx ? cut.tx[i] : 0, t, hz);
+                }
+                m_stats.bytes += n;
+                t += sc_time::from_value(bt.value() * (x.len - n));
+                for (size_t k = xi + 1; k < frame.xfers.size(); ++k)
+                    if (frame.xfers[k].rx)
+                        std::memset(frame.xfers[k].rx, 0, frame.xfers[k].len);
+                cs_deassert(t);
+                return;
+            }
+        }
         for (size_t i = 0; i < x.len;) {
             // DMA data runs are moved at once (see bulk_data()); every other byte goes through
             // the byte-by-byte state machine.
@@ -238,8 +273,15 @@ void spi_frontend::mosi(uint8_t b, sc_time t, double hz) {
     }
     case state::command:
         m_cmd.push_back(b);
-        if (m_cmd.size() == m_cmd_need)
+        if (m_cmd.size() == m_cmd_need) {
+            if (faults.cmd_bit_error.attached() && faults.cmd_bit_error.fires(t)) {
+                // Bit 1: with CRC7 on the last byte is the CRC7, whose bit 0 the chip ignores.
+                m_cmd.back() ^= 0x02;
+                faults.cmd_bit_error.effect(t, "bit 1 of the last byte of command " +
+                                                   hex(m_cmd[0]) + " flipped");
+            }
             execute(t, hz);
+        }
         return;
     case state::response:
         // MOSI is don't-care while the response is clocked out; after its last byte the
@@ -281,6 +323,13 @@ void spi_frontend::mosi(uint8_t b, sc_time t, double hz) {
             m_dma_buf[m_dma_pos + m_pkt_pos] = b;
             if (++m_pkt_pos == m_pkt_len) {
                 m_pkt_pos = 0;
+                if (faults.data_bit_error.attached() && faults.data_bit_error.fires(t)) {
+                    // One bit in the middle of the packet, before the chip checks its CRC16.
+                    m_dma_buf[m_dma_pos + m_pkt_len / 2] ^= 0x10;
+                    faults.data_bit_error.effect(
+                        t, "bit 4 of byte " + std::to_string(m_dma_pos + m_pkt_len / 2) + " of a " +
+                               std::to_string(m_dma_size) + "-byte DMA write flipped");
+                }
                 if (m_dma_crc16)
                     m_phase = phase::crc;
                 else

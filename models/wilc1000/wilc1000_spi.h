@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "bus/spi/spi_sockets.h"
+#include "models/common/fault_point.h"
 #include "models/wilc1000/wilc1000_core.h"
 
 namespace nicsim::wilc {
@@ -48,9 +49,18 @@ struct spi_frontend_stats {
     uint64_t crc7_errors = 0, crc16_errors = 0;
 };
 
+// Fault points of the SPI interface (docs/faults.md).
+struct spi_faults {
+    fault::point data_bit_error{"spi_bit_error"};    // per DMA write data packet: one bit flips
+    fault::point cmd_bit_error{"spi_cmd_bit_error"}; // per command: one bit of its last byte
+    fault::point truncated{"spi_truncated"};         // per CS frame: only the first half clocks
+    fault::point_list all() { return {&data_bit_error, &cmd_bit_error, &truncated}; }
+};
+
 class spi_frontend : public spi::spi_slave_if {
   public:
     explicit spi_frontend(core& c) : m_core(c) {}
+    spi_faults faults;
     void spi_transport(spi::spi_payload& frame, sc_core::sc_time& delay) override;
 
     const spi_frontend_stats& stats() const { return m_stats; }

@@ -22,6 +22,7 @@
 
 #include <systemc>
 
+#include "models/common/fault_point.h"
 #include "testbench/board/board.h"
 #include "testbench/config/device_catalog.h"
 #include "testbench/config/scenario_config.h"
@@ -61,6 +62,8 @@ class device {
     virtual void fill_report(report::report& r) const = 0;
     // The driver's network device (null until probe registered it).
     virtual ::net_device* netdev() const = 0;
+    // The fault points of the chip and its link (docs/faults.md), for the scenario's faults.
+    virtual fault::point_list fault_points() { return {}; }
 };
 
 class binding {

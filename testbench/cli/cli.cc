@@ -198,7 +198,7 @@ int cmd_run(const std::string& file, const std::vector<std::string>& sets,
     if (!delivered) {
         err << "nicsim: the run delivered less than its traffic asked for:\n";
         for (const auto& f : rep.findings)
-            if (f.source == "verdict" && f.severity == "error")
+            if ((f.source == "verdict" || f.source == "fault") && f.severity == "error")
                 err << "  " << f.message << "\n";
         return exit_traffic_short;
     }

@@ -8,6 +8,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "testbench/config/fault_keys.h"
 #include "testbench/net/net_settings.h"
 
 namespace nicsim::config {
@@ -593,6 +594,7 @@ loaded_scenario load_scenario(const std::string& file, const load_options& optio
     }
     sc.trace = read_trace(optional_section(r, "trace"));
     sc.sim = read_sim(optional_section(r, "sim"));
+    sc.faults = read_faults(r, croot["faults"], src, *keys, sc);
     r.reject_unknown_keys();
     return out;
 }

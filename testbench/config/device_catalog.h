@@ -28,6 +28,17 @@ struct module_param_keys {
     std::string type; // "bool" or "int"
 };
 
+// A fault kind the device's models offer (docs/faults.md).
+struct fault_kind_keys {
+    std::string kind;
+    // What `after` counts ("SPI messages", "frames from the air"); empty for a window fault,
+    // which has no opportunities (only `at` and `for` apply).
+    std::string unit;
+    std::vector<bus_type> buses; // empty: every bus of the device
+    bool needs_gpio_irq = false; // the IRQ pin faults: device.irq gpio
+    bool needs_power_save = false;
+};
+
 struct device_keys {
     std::string type; // device.type
     std::vector<bus_keys> buses;
@@ -37,6 +48,7 @@ struct device_keys {
     std::vector<module_param_keys> module_params; // pristine driver's module parameters
     double default_phy_rate_bps = 0;              // link.phy_rate default
     double default_mac_efficiency = 1.0;          // link.mac_efficiency default
+    std::vector<fault_kind_keys> fault_kinds;     // faults[].kind
 
     const bus_keys* find_bus(bus_type b) const {
         for (const auto& k : buses)

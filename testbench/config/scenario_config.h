@@ -112,6 +112,23 @@ struct sim_config {
     duration quantum = duration::from_ps(1'000'000'000); // 1 ms
 };
 
+// faults[]: one fault to inject (docs/faults.md). The trigger opens the fault's window: at a
+// simulated time (`at`), or at the opportunity after the first `after` ones (the kind's unit:
+// SPI messages, frames, ...), else at the start. Inside the window (`for` long, else until the
+// end) each opportunity is hit with `probability` (seeded from the scenario seed), at most
+// `count` times (default: once for a one-shot fault, unbounded with `for` or `probability`).
+struct fault_config {
+    std::string kind;                   // faults[].kind: a kind the device's binding offers
+    std::optional<duration> at;         // faults[].at
+    std::optional<std::uint64_t> after; // faults[].after
+    std::optional<double> probability;  // faults[].probability, in (0, 1]
+    std::optional<duration> window;     // faults[].for
+    std::optional<std::uint64_t> count; // faults[].count, >= 1
+    std::string unit;                   // what `after` counts (from the binding)
+    bool level = false;                 // a window fault (no opportunities)
+    std::string where;                  // "file:line:col" or the --set argument
+};
+
 struct scenario_config {
     std::string name;        // name: printed in reports (default: file name without .yaml)
     std::string description; // description: free text
@@ -126,6 +143,7 @@ struct scenario_config {
     host_config host;
     trace_config trace;
     sim_config sim;
+    std::vector<fault_config> faults; // faults: (docs/faults.md)
 };
 
 } // namespace nicsim::config

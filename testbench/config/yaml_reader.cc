@@ -67,8 +67,8 @@ check_fn<double> fraction_in_0_1() {
 
 std::string yaml_source::where(const YAML::Mark& mark, const std::string& path) const {
     for (const auto& [p, text] : overrides)
-        if (path == p ||
-            (path.size() > p.size() && path.compare(0, p.size(), p) == 0 && path[p.size()] == '.'))
+        if (path == p || (path.size() > p.size() && path.compare(0, p.size(), p) == 0 &&
+                          (path[p.size()] == '.' || path[p.size()] == '[')))
             return text;
     return position(file, mark);
 }

@@ -157,6 +157,34 @@ nlohmann::ordered_json to_json(const report& r) {
     }
     j["findings"] = findings;
 
+    // Only with faults configured: reports of runs without faults keep their exact shape.
+    if (!r.faults.empty()) {
+        json faults = json::array();
+        for (const auto& f : r.faults) {
+            json jf;
+            jf["kind"] = f.kind;
+            jf["trigger"] = f.trigger;
+            jf["unit"] = f.unit.empty() ? json(nullptr) : json(f.unit);
+            jf["opportunities"] = f.unit.empty() ? json(nullptr) : json(f.opportunities);
+            jf["injected"] = f.injected;
+            jf["first_s"] = optional_number(f.first_s);
+            jf["last_s"] = optional_number(f.last_s);
+            json effects = json::array();
+            for (const auto& [what, n] : f.effects)
+                effects.push_back({{"effect", what}, {"count", n}});
+            jf["effects"] = effects;
+            jf["driver_errors"] = f.driver_errors;
+            json lines = json::array();
+            for (const auto& [text, n] : f.driver_lines)
+                lines.push_back({{"line", text}, {"count", n}});
+            jf["driver_lines"] = lines;
+            jf["outcome"] = f.outcome;
+            jf["reaction"] = f.reaction;
+            faults.push_back(jf);
+        }
+        j["faults"] = faults;
+    }
+
     // Last, so everything above it is deterministic and comparable byte for byte.
     json host;
     host["wall_time_s"] = r.host.wall_time_s;
@@ -326,6 +354,32 @@ report read_json(const std::string& text, const std::string& name) {
         fi.message = get<std::string>(f, "message", name + ": findings[]");
         r.findings.push_back(fi);
     }
+    if (j.contains("faults"))
+        for (const auto& f : sub(j, "faults", name)) {
+            const std::string w = name + ": faults[]";
+            fault_report fr;
+            fr.kind = get<std::string>(f, "kind", w);
+            fr.trigger = get<std::string>(f, "trigger", w);
+            if (!f["unit"].is_null()) {
+                fr.unit = get<std::string>(f, "unit", w);
+                fr.opportunities = get<std::uint64_t>(f, "opportunities", w);
+            }
+            fr.injected = get<std::uint64_t>(f, "injected", w);
+            if (!f["first_s"].is_null())
+                fr.first_s = get<double>(f, "first_s", w);
+            if (!f["last_s"].is_null())
+                fr.last_s = get<double>(f, "last_s", w);
+            for (const auto& e : sub(f, "effects", w))
+                fr.effects.emplace_back(get<std::string>(e, "effect", w),
+                                        get<std::uint64_t>(e, "count", w));
+            fr.driver_errors = get<std::uint64_t>(f, "driver_errors", w);
+            for (const auto& e : sub(f, "driver_lines", w))
+                fr.driver_lines.emplace_back(get<std::string>(e, "line", w),
+                                             get<std::uint64_t>(e, "count", w));
+            fr.outcome = get<std::string>(f, "outcome", w);
+            fr.reaction = get<std::string>(f, "reaction", w);
+            r.faults.push_back(fr);
+        }
     const auto& host = sub(j, "host", name);
     r.host.wall_time_s = get<double>(host, "wall_time_s", name + ": host");
     r.host.peak_rss_mb = get<double>(host, "peak_rss_mb", name + ": host");

@@ -81,6 +81,28 @@ struct finding {
     std::string message;
 };
 
+// One injected fault (scenario faults[], docs/faults.md): what was asked, what the model did
+// and how the run came out of it.
+struct fault_report {
+    std::string kind;
+    std::string trigger;             // the trigger as configured, e.g. "after 200 SPI messages"
+    std::string unit;                // what opportunities are ("" for a window fault)
+    std::uint64_t opportunities = 0; // times the model asked (window faults: 0)
+    std::uint64_t injected = 0;      // times the fault hit
+    std::optional<double> first_s;   // first and last injection (none if it never hit)
+    std::optional<double> last_s;
+    // What the models did, by effect text, with counts ("CRC7 status returned" x 3).
+    std::vector<std::pair<std::string, std::uint64_t>> effects;
+    // The driver's error/warning lines from the first injection on (distinct lines, total).
+    std::uint64_t driver_errors = 0;
+    std::vector<std::pair<std::string, std::uint64_t>> driver_lines; // first few distinct
+    // "recovered": the traffic delivered what it asked for after the fault; "not recovered":
+    // it did not (the verdict findings say how far it got); "not injected": the fault never
+    // hit; "run failed": the run ended with an error (exit 2).
+    std::string outcome;
+    std::string reaction; // one sentence: what the driver did
+};
+
 // Non-deterministic measurements of the simulator process itself; kept in one block.
 struct host_info {
     double wall_time_s = 0;
@@ -123,6 +145,8 @@ struct report {
     // or not yet consumed): a number that grows with the run's length is a leak.
     std::uint64_t skbs_in_flight = 0;
     std::vector<finding> findings;
+    // Injected faults (only present when the scenario has `faults:`).
+    std::vector<fault_report> faults;
     host_info host;
 };
 

@@ -195,6 +195,26 @@ std::string render_text(const report& r, std::size_t width) {
         for (std::size_t i = 0; i < lines.size(); ++i)
             out += "  " + pad_right(i == 0 ? m.label : "", kw) + "  " + lines[i] + "\n";
     }
+    if (!r.faults.empty()) {
+        out += "faults:\n";
+        auto put = [&](const std::string& text, bool first) {
+            const auto lines = wrap(text, width - (first ? 4 : 6));
+            for (std::size_t i = 0; i < lines.size(); ++i)
+                out += (first && i == 0 ? "  " : "      ") + lines[i] + "\n";
+        };
+        for (const auto& f : r.faults) {
+            std::string head = f.kind + " (" + f.trigger + "): " + f.outcome + ", injected " +
+                               std::to_string(f.injected);
+            if (!f.unit.empty())
+                head += " of " + std::to_string(f.opportunities) + " " + f.unit;
+            if (f.first_s)
+                head += ", first at " + fixed(*f.first_s, 6) + " s";
+            put(head, true);
+            for (const auto& [what, n] : f.effects)
+                put(what + " (" + std::to_string(n) + ")", false);
+            put("driver: " + f.reaction, false);
+        }
+    }
     if (!r.findings.empty()) {
         out += "findings:\n";
         for (const auto& f : r.findings) {

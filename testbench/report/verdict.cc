@@ -97,6 +97,49 @@ bool judge(const config::traffic_config& asked, report& r) {
     const std::vector<flow_report> flows = r.flows;
     for (const auto& f : flows)
         ok = (f.packets_sent ? judge_packets(asked, f, r) : judge_tcp(asked, f, r)) && ok;
+    return judge_faults(ok, r) && ok;
+}
+
+bool judge_faults(bool delivered, report& r) {
+    bool ok = true;
+    for (auto& f : r.faults) {
+        std::string driver;
+        if (f.driver_errors == 0) {
+            driver = "the driver logged no error or warning after it";
+        } else {
+            driver = "the driver logged " + std::to_string(f.driver_errors) +
+                     " error/warning line" + (f.driver_errors == 1 ? "" : "s") + " after it";
+            const auto& [line, n] = f.driver_lines.front();
+            driver +=
+                ", first '" + line + "'" + (n > 1 ? " (" + std::to_string(n) + " times)" : "");
+        }
+        const std::string name = "fault " + f.kind + " (" + f.trigger + ")";
+        if (f.injected == 0) {
+            f.outcome = "not injected";
+            f.reaction = "none: the fault never hit";
+            r.findings.push_back(
+                {r.sim_time_s, "fault", "error",
+                 name + " never hit" +
+                     (f.unit.empty() ? std::string()
+                                     : " in " + std::to_string(f.opportunities) + " " + f.unit) +
+                     ": the run tested nothing; move the trigger into the run"});
+            ok = false;
+            continue;
+        }
+        const std::string hits = std::to_string(f.injected) + " time" +
+                                 (f.injected == 1 ? "" : "s") + " from " + seconds(*f.first_s);
+        if (delivered) {
+            f.outcome = "recovered";
+            f.reaction = driver + "; the traffic still delivered everything it asked for";
+            r.findings.push_back({*f.first_s, "fault", "info",
+                                  name + " injected " + hits + ": recovered; " + f.reaction});
+        } else {
+            f.outcome = "not recovered";
+            f.reaction = driver + "; the traffic did not deliver what it asked for";
+            r.findings.push_back({*f.first_s, "fault", "error",
+                                  name + " injected " + hits + ": not recovered; " + f.reaction});
+        }
+    }
     return ok;
 }
 

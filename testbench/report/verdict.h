@@ -27,6 +27,12 @@ namespace nicsim::report {
 // packet loss"), as a warning when anything was lost and as info otherwise.
 bool judge(const config::traffic_config& asked, report& r);
 
+// The scenario's faults (r.faults, docs/faults.md): each gets its outcome ("recovered" when the
+// traffic delivered everything, else "not recovered"; "not injected" when it never hit) and a
+// one-line reaction, and a finding (source "fault"). False when a fault never hit: a run that
+// was meant to test a fault and did not is no success. judge() calls it.
+bool judge_faults(bool delivered, report& r);
+
 // "N packets transmitted, M received, X% packet loss" (ping) or "N datagrams sent, M received,
 // X% datagram loss" (UDP), X as iputils prints it (%g); "" for flows without packet counts.
 std::string loss_summary(const flow_report& f);

@@ -29,6 +29,11 @@ device_system::device_system(sc_core::sc_module_name name, const config::scenari
         sc_core::sc_time::from_value(static_cast<sc_dt::uint64>(m_sc.sim.quantum.ps) *
                                      sc_core::sc_time(1, sc_core::SC_PS).value()));
     m_device = (attach ? attach : by_type(m_sc))(m_board, m_sc);
+    if (!m_sc.faults.empty()) {
+        m_faults = std::make_unique<faults::fault_plan>(m_sc.faults, m_sc.seed);
+        if (std::string err = m_faults->attach(m_device->fault_points()); !err.empty())
+            throw run_error(err);
+    }
     std::optional<traffic_session::stack_configs> stacks;
     if (m_sc.host.stack == "linux")
         stacks = system::host_stack_configs(m_sc, platform);
@@ -81,12 +86,16 @@ report::report device_system::run() {
 
 report::report device_system::run(std::string& error) {
     error = m_run.simulate(board::to_sc(m_sc.duration_limit), m_trace.get());
+    if (!error.empty() && m_faults)
+        error += "\nwith the scenario's faults:" + m_faults->summary();
     return error.empty() ? make_report() : report::report{};
 }
 
 report::report device_system::make_report() const {
     report::report r = system::start_report(m_run, *m_traffic, m_board.cpu(), m_driver_log);
     m_device->fill_report(r);
+    if (m_faults)
+        m_faults->fill_report(r);
     return r;
 }
 

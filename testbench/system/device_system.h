@@ -15,6 +15,7 @@
 #include "testbench/board/board.h"
 #include "testbench/config/platform_profile.h"
 #include "testbench/config/scenario_config.h"
+#include "testbench/faults/fault_plan.h"
 #include "testbench/report/report.h"
 #include "testbench/system/driver_log.h"
 #include "testbench/system/run_control.h"
@@ -64,6 +65,7 @@ class device_system : public sc_core::sc_module {
     board::board m_board;
     std::unique_ptr<bindings::device> m_device;
     std::unique_ptr<traffic_session> m_traffic;
+    std::unique_ptr<faults::fault_plan> m_faults; // the scenario's faults: (none: null)
     system::run_control m_run;
     std::unique_ptr<trace::trace_session> m_trace; // last: detaches before the parts go
 };

@@ -40,6 +40,7 @@ class enc28j60_device final : public device {
     ::net_device* netdev() const override { return m_ndev; }
 
     enc28j60& chip() { return *m_chip; }
+    fault::point_list fault_points() override { return {&m_wire.link_down}; }
     const enc28j60& chip() const { return *m_chip; }
     eth::eth_wire& wire() { return m_wire; }
     const spi::spi_host& spi_host() const { return *m_spi_host; }

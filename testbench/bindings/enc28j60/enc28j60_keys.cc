@@ -25,6 +25,7 @@ const config::device_keys& enc28j60_keys() {
         d.module_params = {{"debug", "int"}};
         d.default_phy_rate_bps = 10e6;  // 10BASE-T only
         d.default_mac_efficiency = 1.0; // Ethernet framing, preamble and IFG are in the wire model
+        d.fault_kinds = {{"link_down", "", {}}}; // docs/faults.md
         return d;
     }();
     return k;

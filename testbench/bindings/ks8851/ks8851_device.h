@@ -41,6 +41,11 @@ class ks8851_device final : public device {
     ::net_device* netdev() const override { return m_ndev; }
 
     ks8851& chip() { return *m_chip; }
+    fault::point_list fault_points() override {
+        fault::point_list l = m_chip->fault_points();
+        l.push_back(&m_wire.link_down);
+        return l;
+    }
     eth::eth_wire& wire() { return m_wire; }
     bool is_par() const { return m_par; }
     // SPI: chip-select frames (spi_sync messages); PAR: bus accesses (reads + writes).

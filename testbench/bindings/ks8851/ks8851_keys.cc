@@ -29,6 +29,15 @@ const config::device_keys& ks8851_keys() {
         d.module_params = {{"message", "int"}};
         d.default_phy_rate_bps = 100e6; // 100BASE-TX
         d.default_mac_efficiency = 1.0; // Ethernet framing, preamble and IFG are in the wire model
+        // Fault kinds (docs/faults.md): kind, what `after` counts ("" = window fault).
+        d.fault_kinds = {
+            {"rx_overrun", "received frames", {}},
+            {"fifo_corruption", "received frames", {}},
+            {"tx_buffer_full", "TXMIR reads", {}},
+            {"irq_stuck", "", {}, true},
+            {"irq_missed", "interrupt assertions", {}, true},
+            {"link_down", "", {}},
+        };
         return d;
     }();
     return k;

@@ -34,6 +34,11 @@ class wilc1000_device : public device {
     std::string bring_up(traffic_session& traffic) override;
     void fill_report(report::report& r) const override;
     ::net_device* netdev() const override { return m_ndev; }
+    fault::point_list fault_points() override {
+        fault::point_list l = m_chip->fault_points();
+        l.push_back(&m_air->link_down);
+        return l;
+    }
 
     wilc1000& chip() { return *m_chip; }
     air_link& air() { return *m_air; }

@@ -36,6 +36,24 @@ const config::device_keys& wilc1000_keys() {
         d.module_params = {{"enable_crc7", "bool"}, {"enable_crc16", "bool"}};
         d.default_phy_rate_bps = 72.2e6; // HT20 MCS7 SGI (docs/sources.md#phy-rates)
         d.default_mac_efficiency = 0.6;  // assumption (docs/models/air.md)
+        // Fault kinds (docs/faults.md): kind, what `after` counts ("" = window fault), buses.
+        const std::vector<bus_type> spi = {bus_type::spi}, sdio = {bus_type::sdio};
+        d.fault_kinds = {
+            {"spi_bit_error", "DMA write data packets", spi},
+            {"spi_cmd_bit_error", "SPI commands", spi},
+            {"spi_truncated", "SPI messages", spi},
+            {"sdio_crc_error", "SDIO commands", sdio},
+            {"sdio_timeout", "SDIO commands", sdio},
+            {"clk_status_flapping", "CLK_STATUS reads with the clock running", {}, false, true},
+            {"wake_never_completes", "", {}, false, true},
+            {"irq_stuck", "", spi, true},
+            {"irq_missed", "interrupt assertions", spi, true},
+            {"fw_silent", "", {}},
+            {"cfg_reply_lost", "config frames", {}},
+            {"tx_buffer_full", "VMM allocation requests", {}},
+            {"rx_overrun", "frames from the air", {}},
+            {"link_down", "frames on the air", {}},
+        };
         return d;
     }();
     return k;
