@@ -501,6 +501,7 @@ trace_config read_trace(yaml_reader r) {
     t.pcap = r.optional<std::string>("pcap", "");
     t.window_start = r.optional<duration>("window_start", duration{});
     t.window_end = r.optional<duration>("window_end", duration{});
+    t.max_size = r.optional<byte_size>("max_size", t.max_size);
     if (t.window_end.ps != 0 && !(t.window_end > t.window_start))
         r.fail("window_end", "must be after window_start (" + to_string(t.window_start) + ")");
     r.reject_unknown_keys();

@@ -102,6 +102,8 @@ struct trace_config {
     std::string pcap;      // trace.pcap: pcapng capture of the frames ("" = off)
     duration window_start; // trace.window_start: trace only from here ...
     duration window_end;   // trace.window_end: ... to here (0 = end of run)
+    // trace.max_size (--trace-max-size): the largest each trace file may grow (0 = no limit)
+    byte_size max_size{std::uint64_t(1) << 30};
 };
 
 struct scenario_config {
