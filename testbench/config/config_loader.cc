@@ -352,8 +352,9 @@ driver_config read_driver(yaml_reader r, const device_config& dev, const device_
     if (auto mp = r.optional_child("module_params")) {
         const auto& specs = keys.module_params;
         for (const auto& [name, text] : mp->scalar_entries()) {
+            const auto& key = name; // C++17 lambdas cannot capture structured bindings (clang)
             auto it = std::find_if(specs.begin(), specs.end(),
-                                   [&](const module_param_keys& s) { return name == s.name; });
+                                   [&](const module_param_keys& s) { return key == s.name; });
             if (it == specs.end() && d.variant != "pristine") {
                 // A patched variant may add parameters (e.g. no-chip-sleep's chip_sleep); the
                 // run checks them against the variant's own module registry.
