@@ -51,22 +51,27 @@ dma_write = wilc_cmd([0xC7, 0x0D, 0x00, 0x00, 0x00, 0x00, 0x0C], crc=False)
 dma_read = wilc_cmd([0xC8, 0x00, 0x00, 0x00, 0x00, 0x00, 0x10], crc=False)
 reset = wilc_cmd([0xCF, 0xFF, 0xFF, 0xFF], crc=False)
 z = lambda n: [0] * n
+# First byte: the setup (0 = reset state: CRC7 and CRC16 on, packet size field 0).
 put("wilc1000_spi", "crc-negotiation",
-    spi_frame(1, (internal_read_24 + z(12), False)) +
+    [0x00] + spi_frame(1, (internal_read_24 + z(12), False)) +
     spi_frame(1, (internal_write_24 + z(2), False)) +
     spi_frame(1, (single_read_chipid + z(10), False)))
 put("wilc1000_spi", "wakeup-poll-reset",
-    spi_frame(1, (internal_write_24 + z(2), False)) +
+    [0x00] + spi_frame(1, (internal_write_24 + z(2), False)) +
     spi_frame(1, (wakeup + z(2), False)) +
     spi_frame(20, (clk_status_poll + z(10), False)) +
     spi_frame(20, (clk_status_poll + z(10), False)) +
     spi_frame(1, (reset + z(2), False)))
 put("wilc1000_spi", "dma-write-read",
-    spi_frame(1, (internal_write_24 + z(2), False)) +
+    [0x50] + spi_frame(1, (internal_write_24 + z(2), False)) +
     spi_frame(1, (dma_write + z(2), False)) +
     spi_frame(1, ([0xF3], False), (list(range(12)), False), (z(4), False)) +
     spi_frame(1, (dma_read + z(2), False)) +
     spi_frame(1, (z(4), False), (z(16), False)))
+
+put("wilc1000_spi", "crc-off-dma-crc16",  # CRC7 off, CRC16 on: DMA data packets carry CRC16
+    [0x51] + spi_frame(1, (dma_write + z(2), False)) +
+    spi_frame(1, ([0xF3], False), (list(range(12)), False), ([0x12, 0x34], False), (z(4), False)))
 
 # ---- WILC1000 SDIO ---------------------------------------------------------------------------
 def sdio(cmd53, write, fn, addr, count=0, bs=0, block=False, data=b"", raw=False, step=1):
