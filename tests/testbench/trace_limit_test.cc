@@ -367,7 +367,8 @@ TEST(TraceLimit, DefaultLimitLeavesARunUntouchedAndBadSizesAreRejected) {
                    " -q --json " + f + "r.json' --log " + f + "bus.log' 2>&1");
     ASSERT_EQ(r.code, 0) << r.output;
     EXPECT_EQ(r.output.find("warning"), std::string::npos) << r.output;
-    for (const auto& fi : json::parse(slurp(d / "r.json")).at("findings"))
+    const json rep = json::parse(slurp(d / "r.json")); // not a temporary: the loop keeps it
+    for (const auto& fi : rep.at("findings"))
         EXPECT_NE(fi.at("source"), "trace");
     const auto bad =
         run_nicsim("run '" + configs + "ks8851-spi-iperf-rx.yaml' -q --trace-max-size 12XB --log " +
