@@ -72,8 +72,7 @@ for t in "${targets[@]}"; do
         failed+=("$t")
     fi
 done
-if [[ ${#failed[@]} -gt 0 ]]; then
-    echo "fuzz: ${#failed[@]} of ${#targets[@]} targets failed: ${failed[*]}"
-    exit 1
-fi
-echo "fuzz: ${#targets[@]} targets, ${secs}s each, no crash"
+echo "fuzz: ${#targets[@]} targets, ${secs}s each${failed:+, failed: ${failed[*]}}"
+# The closing line in the plain 'N passed, N failed' form test-result readers know.
+echo "fuzz: $((${#targets[@]} - ${#failed[@]})) passed, ${#failed[@]} failed"
+[[ ${#failed[@]} -eq 0 ]]
