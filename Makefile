@@ -4,10 +4,13 @@
 
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
+FUZZ_BUILD ?= build-fuzz
+# Seconds each libFuzzer target runs in `make test` (six targets; docs/fuzzing.md).
+FUZZ_SECONDS ?= 15
 JOBS       ?= $(shell nproc)
 CMAKE_ARGS ?=
 
-.PHONY: all deps configure build demo test test-release test-asan clean
+.PHONY: all deps configure build demo test test-release test-asan test-fuzz clean
 
 all: build
 
@@ -26,8 +29,9 @@ demo: build
 	@scripts/demo.sh $(BUILD)
 
 # All tests, in the normal build and again with AddressSanitizer + UndefinedBehaviorSanitizer
-# over the whole simulator including the driver code.
-test: test-release test-asan
+# over the whole simulator including the driver code, then a bounded libFuzzer run of the
+# decoders and parsers (clang; skipped, saying so, without it).
+test: test-release test-asan test-fuzz
 
 test-release: build
 	@ctest --test-dir $(BUILD) -j$(JOBS) --output-on-failure
@@ -38,5 +42,8 @@ test-asan: deps
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	    ctest --test-dir $(ASAN_BUILD) -j$(JOBS) --output-on-failure
 
+test-fuzz: deps
+	@FUZZ_BUILD=$(FUZZ_BUILD) JOBS=$(JOBS) CMAKE_ARGS="$(CMAKE_ARGS)" scripts/fuzz.sh $(FUZZ_SECONDS)
+
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

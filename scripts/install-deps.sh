@@ -15,6 +15,7 @@ packages=(
     iproute2 procps     # ip netns / tc / ss, sysctl: the real-kernel TCP reference (issue 10)
     ethtool             # offloads off on the reference's veth pair
     iptables            # NFQUEUE rule of the reference's delay line
+    clang libclang-rt-dev  # libFuzzer + ASan/UBSan runtimes: make test-fuzz (docs/fuzzing.md)
 )
 
 missing=()

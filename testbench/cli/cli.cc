@@ -289,7 +289,8 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         ->add_option("-i,--interval", interval_s,
                      "print transfer and bitrate every SECONDS of simulated time (iperf3 -i)")
         ->check(CLI::PositiveNumber);
-    std::string vcd_file, timeline_file, log_file, pcap_file, trace_window; // docs/traces.md
+    std::string vcd_file, timeline_file, log_file, pcap_file, trace_window,
+        trace_max_size; // docs/traces.md
     run_cmd->add_option("--vcd", vcd_file, "write a VCD waveform (bus pins, IRQ, power) to FILE");
     std::string vcd_format;
     run_cmd
@@ -303,6 +304,8 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
                         "write the frames (host netdev, peer) as pcapng to FILE (Wireshark)");
     run_cmd->add_option("--trace-window", trace_window,
                         "limit the traces to START:END simulated time (e.g. 1.5s:2s, 200ms:)");
+    run_cmd->add_option("--trace-max-size", trace_max_size,
+                        "largest size of each trace file (default 1GiB, 0 = no limit; e.g. 100MB)");
 
     std::string val_file;
     std::vector<std::string> val_sets;
@@ -347,6 +350,8 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         std::string why;
         if (!vcd_format.empty())
             run_sets.push_back("trace.vcd_format=" + vcd_format);
+        if (!trace_max_size.empty())
+            run_sets.push_back("trace.max_size=" + trace_max_size);
         if (!add_trace_sets(run_sets, vcd_file, timeline_file, log_file, pcap_file, trace_window,
                             why)) {
             err << "nicsim run: --trace-window: " << why << "\n";

@@ -354,8 +354,9 @@ driver_config read_driver(yaml_reader r, const device_config& dev, const device_
     if (auto mp = r.optional_child("module_params")) {
         const auto& specs = keys.module_params;
         for (const auto& [name, text] : mp->scalar_entries()) {
+            const auto& key = name; // C++17 lambdas cannot capture structured bindings (clang)
             auto it = std::find_if(specs.begin(), specs.end(),
-                                   [&](const module_param_keys& s) { return name == s.name; });
+                                   [&](const module_param_keys& s) { return key == s.name; });
             if (it == specs.end() && d.variant != "pristine") {
                 // A patched variant may add parameters (e.g. no-chip-sleep's chip_sleep); the
                 // run checks them against the variant's own module registry.
@@ -503,6 +504,7 @@ trace_config read_trace(yaml_reader r) {
     t.pcap = r.optional<std::string>("pcap", "");
     t.window_start = r.optional<duration>("window_start", duration{});
     t.window_end = r.optional<duration>("window_end", duration{});
+    t.max_size = r.optional<byte_size>("max_size", t.max_size);
     if (t.window_end.ps != 0 && !(t.window_end > t.window_start))
         r.fail("window_end", "must be after window_start (" + to_string(t.window_start) + ")");
     r.reject_unknown_keys();

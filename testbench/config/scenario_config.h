@@ -97,11 +97,13 @@ struct host_config {
 struct trace_config {
     std::string vcd;                    // trace.vcd: VCD waveform file ("" = off)
     std::string vcd_format = "gtkwave"; // trace.vcd_format: gtkwave | sigrok (docs/traces.md)
-    std::string timeline;               // trace.timeline: Trace Event JSON file ("" = off)
-    std::string log;                    // trace.log: one line per transaction ("" = off)
-    std::string pcap;                   // trace.pcap: pcapng capture of the frames ("" = off)
-    duration window_start;              // trace.window_start: trace only from here ...
-    duration window_end;                // trace.window_end: ... to here (0 = end of run)
+    std::string timeline;  // trace.timeline: Trace Event JSON file ("" = off)
+    std::string log;       // trace.log: one line per transaction ("" = off)
+    std::string pcap;      // trace.pcap: pcapng capture of the frames ("" = off)
+    duration window_start; // trace.window_start: trace only from here ...
+    duration window_end;   // trace.window_end: ... to here (0 = end of run)
+    // trace.max_size (--trace-max-size): the largest each trace file may grow (0 = no limit)
+    byte_size max_size{std::uint64_t(1) << 30};
 };
 
 // sim: how the simulation kernel runs the model, not what it models.

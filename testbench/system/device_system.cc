@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "bus/common/local_time.h"
+#include "testbench/config/units.h"
 #include "testbench/runner.h"
 #include "testbench/system/host_stacks.h"
 
@@ -96,6 +97,14 @@ report::report device_system::make_report() const {
     m_device->fill_report(r);
     if (m_faults)
         m_faults->fill_report(r);
+    if (m_trace)
+        for (const auto& t : m_trace->truncations())
+            r.findings.push_back({double(t.t_ps) * 1e-12, "trace", "warning",
+                                  "trace file '" + t.file + "' truncated at " +
+                                      config::to_string(config::duration{int64_t(t.t_ps)}) +
+                                      ": trace.max_size " +
+                                      config::to_string(config::byte_size{m_trace->max_size()}) +
+                                      " (--trace-max-size) reached, later records are not in it"});
     return r;
 }
 

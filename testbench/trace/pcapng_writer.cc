@@ -33,8 +33,8 @@ void option(std::string& s, std::uint16_t code, const std::string& value) {
 
 } // namespace
 
-pcapng_writer::pcapng_writer(const std::string& path)
-    : m_out(path, std::ios::binary | std::ios::trunc), m_path(path) {
+pcapng_writer::pcapng_writer(const std::string& path, size_limit limit)
+    : m_out(path, std::ios::binary | std::ios::trunc), m_path(path), m_limit(std::move(limit)) {
     if (!m_out)
         throw std::runtime_error("cannot create " + path);
     std::string b;
@@ -65,6 +65,8 @@ unsigned pcapng_writer::add_interface(const std::string& name, const std::string
 
 void pcapng_writer::packet(unsigned id, std::uint64_t time_ps, const std::uint8_t* data,
                            std::size_t len, direction dir) {
+    if (m_truncated)
+        return;
     const std::uint64_t ns = time_ps / 1000;
     std::string b;
     put32(b, id);
@@ -78,6 +80,14 @@ void pcapng_writer::packet(unsigned id, std::uint64_t time_ps, const std::uint8_
     put32(flags, dir == direction::inbound ? 1u : 2u); // bits 0-1: 01 inbound, 10 outbound
     option(b, epb_flags, flags);
     put32(b, opt_end);
+    // Section and interface blocks always go in (they are small and come first); packets only
+    // while the file stays within the limit.
+    if (m_limit.limited() && m_bytes + b.size() + 12 > m_limit.max_bytes) {
+        m_truncated = true;
+        if (m_limit.on_reached)
+            m_limit.on_reached(m_path, time_ps);
+        return;
+    }
     block(epb_type, b);
     ++m_packets;
 }
@@ -90,6 +100,7 @@ void pcapng_writer::block(std::uint32_t type, const std::string& body) {
     b += body;
     put32(b, total);
     m_out.write(b.data(), static_cast<std::streamsize>(b.size()));
+    m_bytes += b.size();
 }
 
 void pcapng_writer::close() {

@@ -10,12 +10,16 @@
 #include <fstream>
 #include <string>
 
+#include "testbench/trace/trace_common.h"
+
 namespace nicsim::trace {
 
 class pcapng_writer {
   public:
-    // Throws std::runtime_error naming the file if it cannot be created.
-    explicit pcapng_writer(const std::string& path);
+    // Throws std::runtime_error naming the file if it cannot be created. With a limit, the
+    // packet block that would take the file past it and all after it are dropped (the file
+    // ends with the last whole block).
+    explicit pcapng_writer(const std::string& path, size_limit limit = {});
 
     // Declares a capture point; returns its interface id (0, 1, ...).
     unsigned add_interface(const std::string& name, const std::string& description);
@@ -26,6 +30,7 @@ class pcapng_writer {
                 direction dir);
 
     std::uint64_t packets() const { return m_packets; }
+    bool truncated() const { return m_truncated; }
     // Flushes and closes; throws std::runtime_error on a write error. Idempotent.
     void close();
 
@@ -33,6 +38,9 @@ class pcapng_writer {
     void block(std::uint32_t type, const std::string& body);
     std::ofstream m_out;
     std::string m_path;
+    size_limit m_limit;
+    std::uint64_t m_bytes = 0;
+    bool m_truncated = false;
     unsigned m_interfaces = 0;
     std::uint64_t m_packets = 0;
     bool m_closed = false;

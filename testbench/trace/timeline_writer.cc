@@ -7,12 +7,18 @@
 
 namespace nicsim::trace {
 
-timeline_writer::timeline_writer(const std::string& path, window w)
-    : m_out(path), m_path(path), m_win(w) {
+namespace {
+constexpr std::string_view opening = "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"generator\":"
+                                     "\"nicsim\"},\"traceEvents\":[\n";
+constexpr std::string_view closing = "\n]}\n";
+} // namespace
+
+timeline_writer::timeline_writer(const std::string& path, window w, size_limit limit)
+    : m_out(path), m_path(path), m_win(w), m_limit(std::move(limit)) {
     if (!m_out)
         throw std::runtime_error("cannot open timeline file '" + path + "' for writing");
-    m_out << "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"generator\":\"nicsim\"},"
-             "\"traceEvents\":[\n";
+    m_out << opening;
+    m_bytes = opening.size();
 }
 
 timeline_writer::~timeline_writer() {
@@ -32,7 +38,16 @@ void timeline_writer::begin_event() {
 
 void timeline_writer::end_event() {
     m_buf += '}';
+    if (m_truncated)
+        return;
+    if (m_limit.limited() && m_bytes + m_buf.size() + closing.size() > m_limit.max_bytes) {
+        m_truncated = true;
+        if (m_limit.on_reached)
+            m_limit.on_reached(m_path, to_ps(sc_core::sc_time_stamp()));
+        return;
+    }
     m_out << m_buf;
+    m_bytes += m_buf.size();
     ++m_events;
 }
 
@@ -153,7 +168,7 @@ void timeline_writer::close() {
     if (m_closed)
         return;
     m_closed = true;
-    m_out << "\n]}\n";
+    m_out << closing;
     m_out.close();
     if (!m_out)
         throw std::runtime_error("error writing timeline file '" + m_path + "'");

@@ -21,8 +21,9 @@ namespace nicsim::trace {
 class timeline_writer {
   public:
     // Opens `path` and writes the opening of the document; throws std::runtime_error naming the
-    // path if it cannot.
-    timeline_writer(const std::string& path, window w);
+    // path if it cannot. With a limit, the event that would take the file (with its closing)
+    // past it and all after it are dropped; the document is still closed.
+    timeline_writer(const std::string& path, window w, size_limit limit = {});
     ~timeline_writer();
     timeline_writer(const timeline_writer&) = delete;
     timeline_writer& operator=(const timeline_writer&) = delete;
@@ -46,6 +47,7 @@ class timeline_writer {
     void counter(int pid, std::string_view name, uint64_t t_ps, uint64_t value);
 
     uint64_t events() const { return m_events; }
+    bool truncated() const { return m_truncated; }
     const window& win() const { return m_win; }
     // Ends the document and closes the file; throws std::runtime_error on a write error.
     // Idempotent.
@@ -60,6 +62,9 @@ class timeline_writer {
     std::string m_path;
     window m_win;
     std::string m_buf;
+    size_limit m_limit;
+    uint64_t m_bytes = 0; // written so far
+    bool m_truncated = false;
     int m_next_pid = 1;
     int m_next_tid = 1;
     uint64_t m_next_flow = 1;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -21,6 +22,16 @@ struct window {
     uint64_t end_ps = UINT64_MAX;
     bool contains(uint64_t t) const { return t >= start_ps && t <= end_ps; }
     bool overlaps(uint64_t a, uint64_t b) const { return b >= start_ps && a <= end_ps; }
+};
+
+// The size limit of one trace file (trace.max_size, --trace-max-size; docs/traces.md). A writer
+// that would pass `max_bytes` with its next record stops writing records, leaves a valid file
+// (VCD up to a time stamp, JSON closed, whole pcapng blocks, whole log lines) and calls
+// `on_reached` once with its file and the simulated time it stopped at. 0 = no limit.
+struct size_limit {
+    uint64_t max_bytes = 0;
+    std::function<void(const std::string& file, uint64_t t_ps)> on_reached;
+    bool limited() const { return max_bytes != 0; }
 };
 
 // Appends `s` to `out` as a JSON string literal (quotes included).

@@ -2,13 +2,17 @@
 #include "testbench/trace/trace_session.h"
 
 #include <algorithm>
+#include <filesystem>
+#include <iostream>
 #include <stdexcept>
+#include <system_error>
 #include <unordered_map>
 
 #include "bus/common/local_time.h"
 #include "bus/sdio/sdio_vcd_tracer.h"
 #include "bus/spi/spi_vcd_tracer.h"
 #include "driver/include/lx_kit/runtime.h"
+#include "testbench/config/units.h"
 #include "testbench/runner.h"
 
 namespace nicsim::trace {
@@ -57,6 +61,31 @@ class lane_annotations : public bus_annotations {
     trace_session::bus_track& m_b;
 };
 
+// The pin-level part file of a bus (written by the bus's vcd tracer, merged into the VCD when the
+// run ends) is a temporary file: with a size limit, it takes frames until it has grown past the
+// limit (looked at every few frames), then the VCD ends at the first frame it did not take.
+class part_budget {
+  public:
+    bool take(trace_session& s, const std::string& path, int part, uint64_t frame_ps) {
+        if (m_full)
+            return false;
+        vcd_writer* v = s.vcd();
+        if (!v || v->max_bytes() == 0 || ++m_frames % 16 != 0)
+            return true;
+        std::error_code ec;
+        const auto size = std::filesystem::file_size(path, ec);
+        if (ec || size <= v->max_bytes())
+            return true;
+        m_full = true;
+        v->truncate_part(part, frame_ps);
+        return false;
+    }
+
+  private:
+    uint64_t m_frames = 0;
+    bool m_full = false;
+};
+
 // ---- SPI ------------------------------------------------------------------------------------
 
 class spi_adapter : public trace_session::adapter, public spi::spi_observer {
@@ -71,6 +100,7 @@ class spi_adapter : public trace_session::adapter, public spi::spi_observer {
             // stream of the merged VCD.
             const std::string part = vcd_path + "." + bus + ".part";
             m_tracer = std::make_unique<spi::spi_vcd_tracer>(part, host.num_cs(), bus);
+            m_part_path = part;
             std::map<std::string, int> names;
             const int stream = v->new_stream();
             for (unsigned i = 0; i < host.num_cs(); ++i) {
@@ -79,7 +109,7 @@ class spi_adapter : public trace_session::adapter, public spi::spi_observer {
             }
             for (const char* n : {"sck", "mosi", "miso"})
                 names[n] = v->add_signal(stream, bus, n, vcd_writer::kind::wire, 1, 0);
-            v->add_vcd_part(part, std::move(names));
+            m_part = v->add_vcd_part(part, std::move(names));
         }
         host.add_observer(*this);
     }
@@ -92,7 +122,8 @@ class spi_adapter : public trace_session::adapter, public spi::spi_observer {
         t.task = one_token(lx_kit::current_task_name());
         m_dec->decode(frame, t, m_ann);
         m_s.transaction(m_bus, t);
-        if (m_tracer && m_s.win().overlaps(to_ps(s.origin), t.end_ps))
+        if (m_tracer && m_s.win().overlaps(to_ps(s.origin), t.end_ps) &&
+            m_part_budget.take(m_s, m_part_path, m_part, to_ps(s.origin)))
             m_tracer->on_frame(frame, s);
     }
 
@@ -107,6 +138,9 @@ class spi_adapter : public trace_session::adapter, public spi::spi_observer {
     std::unique_ptr<spi_decoder> m_dec;
     lane_annotations m_ann;
     std::unique_ptr<spi::spi_vcd_tracer> m_tracer;
+    std::string m_part_path;
+    int m_part = -1;
+    part_budget m_part_budget;
 };
 
 // ---- SDIO ---------------------------------------------------------------------------------------
@@ -121,12 +155,13 @@ class sdio_adapter : public trace_session::adapter, public sdio::sdio_observer {
             // chip's interrupt is traced by attach_irq).
             const std::string part = vcd_path + "." + bus + ".part";
             m_tracer = std::make_unique<sdio::sdio_vcd_tracer>(part, bus);
+            m_part_path = part;
             std::map<std::string, int> names;
             const int stream = v->new_stream();
             for (const char* n : {"clk", "cmd", "dat0", "dat1", "dat2", "dat3"})
                 names[n] = v->add_signal(stream, bus, n, vcd_writer::kind::wire, 1,
                                          std::string_view(n) == "clk" ? 0 : 1);
-            v->add_vcd_part(part, std::move(names));
+            m_part = v->add_vcd_part(part, std::move(names));
         }
         host.add_observer(*this);
     }
@@ -144,7 +179,8 @@ class sdio_adapter : public trace_session::adapter, public sdio::sdio_observer {
             t.name = sdio_command_text(c);
         }
         m_s.transaction(m_bus, t);
-        if (m_tracer && m_s.win().overlaps(to_ps(s.origin), t.end_ps))
+        if (m_tracer && m_s.win().overlaps(to_ps(s.origin), t.end_ps) &&
+            m_part_budget.take(m_s, m_part_path, m_part, to_ps(s.origin)))
             m_tracer->on_command(c, s);
     }
 
@@ -159,6 +195,9 @@ class sdio_adapter : public trace_session::adapter, public sdio::sdio_observer {
     std::unique_ptr<sdio_decoder> m_dec;
     lane_annotations m_ann;
     std::unique_ptr<sdio::sdio_vcd_tracer> m_tracer;
+    std::string m_part_path;
+    int m_part = -1;
+    part_budget m_part_budget;
 };
 
 // ---- parallel bus -----------------------------------------------------------------------------
@@ -437,8 +476,21 @@ std::unique_ptr<trace_session> trace_session::open(const config::trace_config& c
     return std::make_unique<trace_session>(cfg);
 }
 
+size_limit trace_session::limit_for_files() {
+    size_limit l;
+    l.max_bytes = m_max_size;
+    l.on_reached = [this](const std::string& file, uint64_t t_ps) {
+        m_truncations.push_back({file, t_ps});
+        std::cerr << "nicsim: warning: trace file '" << file << "' reached trace.max_size "
+                  << config::to_string(config::byte_size{m_max_size}) << " (--trace-max-size) at "
+                  << config::to_string(config::duration{int64_t(t_ps)})
+                  << " simulated: later records are not written, the file is valid up to there\n";
+    };
+    return l;
+}
+
 trace_session::trace_session(const config::trace_config& cfg)
-    : m_win(window_of(cfg)), m_vcd_path(cfg.vcd) {
+    : m_win(window_of(cfg)), m_max_size(cfg.max_size.bytes), m_vcd_path(cfg.vcd) {
     auto opened = [](const char* key, auto make) {
         try {
             return make();
@@ -451,17 +503,21 @@ trace_session::trace_session(const config::trace_config& cfg)
             return std::make_unique<vcd_writer>(cfg.vcd, m_win,
                                                 cfg.vcd_format == "sigrok"
                                                     ? vcd_writer::format::sigrok
-                                                    : vcd_writer::format::gtkwave);
+                                                    : vcd_writer::format::gtkwave,
+                                                limit_for_files());
         });
     if (!cfg.timeline.empty())
-        m_timeline = opened("trace.timeline (--timeline)",
-                            [&] { return std::make_unique<timeline_writer>(cfg.timeline, m_win); });
+        m_timeline = opened("trace.timeline (--timeline)", [&] {
+            return std::make_unique<timeline_writer>(cfg.timeline, m_win, limit_for_files());
+        });
     if (!cfg.log.empty())
-        m_log =
-            opened("trace.log (--log)", [&] { return std::make_unique<txn_log>(cfg.log, m_win); });
+        m_log = opened("trace.log (--log)", [&] {
+            return std::make_unique<txn_log>(cfg.log, m_win, limit_for_files());
+        });
     if (!cfg.pcap.empty())
-        m_pcap = opened("trace.pcap (--pcap)",
-                        [&] { return std::make_unique<pcapng_writer>(cfg.pcap); });
+        m_pcap = opened("trace.pcap (--pcap)", [&] {
+            return std::make_unique<pcapng_writer>(cfg.pcap, limit_for_files());
+        });
 }
 
 traffic::frame_tap_fn trace_session::frame_tap(const std::string& name,

@@ -88,6 +88,13 @@ class trace_session {
     void set_driver_pid(int pid) { m_driver_pid = pid; }
     // The tid the first task named `name` takes: one transaction() made, or a new one.
     int adopt_task_track(const std::string& name);
+    // The trace files that reached trace.max_size, with the simulated time each stopped at.
+    struct truncation {
+        std::string file;
+        uint64_t t_ps = 0;
+    };
+    const std::vector<truncation>& truncations() const { return m_truncations; }
+    uint64_t max_size() const { return m_max_size; }
     timeline_writer* timeline() { return m_timeline.get(); }
     vcd_writer* vcd() { return m_vcd.get(); }
     const window& win() const { return m_win; }
@@ -100,7 +107,11 @@ class trace_session {
     };
 
   private:
+    size_limit limit_for_files();
+
     window m_win;
+    uint64_t m_max_size = 0;
+    std::vector<truncation> m_truncations;
     std::unique_ptr<vcd_writer> m_vcd;
     std::unique_ptr<timeline_writer> m_timeline;
     std::unique_ptr<txn_log> m_log;

@@ -20,11 +20,13 @@ namespace nicsim::trace {
 
 class txn_log {
   public:
-    // Throws std::runtime_error naming the path if it cannot be opened.
-    txn_log(const std::string& path, window w);
+    // Throws std::runtime_error naming the path if it cannot be opened. With a limit, the line
+    // that would take the file past it and all after it are dropped, and a '#' line says so.
+    txn_log(const std::string& path, window w, size_limit limit = {});
     ~txn_log();
     void write(const std::string& bus, const bus_txn& t);
     uint64_t lines() const { return m_lines; }
+    bool truncated() const { return m_truncated; }
     // Throws std::runtime_error on a write error. Idempotent.
     void close();
 
@@ -32,6 +34,10 @@ class txn_log {
     std::ofstream m_out;
     std::string m_path;
     window m_win;
+    size_limit m_limit;
+    std::string m_line;
+    uint64_t m_bytes = 0;
+    bool m_truncated = false;
     uint64_t m_lines = 0;
     bool m_closed = false;
 };

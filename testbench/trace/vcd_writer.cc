@@ -118,8 +118,8 @@ class vcd_writer::part_reader : public reader {
     uint64_t m_ps = 0;
 };
 
-vcd_writer::vcd_writer(const std::string& path, window w, format f)
-    : m_out(path), m_path(path), m_win(w), m_format(f) {
+vcd_writer::vcd_writer(const std::string& path, window w, format f, size_limit limit)
+    : m_out(path), m_path(path), m_win(w), m_format(f), m_limit(std::move(limit)) {
     if (!m_out)
         throw std::runtime_error("cannot open VCD file '" + path + "' for writing");
 }
@@ -204,6 +204,13 @@ void vcd_writer::change(int sig, uint64_t ps, uint32_t value) {
         g.initial = value; // only the level at the window start matters
         return;
     }
+    if (s.cut_ps != UINT64_MAX)
+        return;
+    if (m_limit.limited() && m_buffered + sizeof(record) > 2 * m_limit.max_bytes) {
+        s.cut_ps = ps; // the file will end here: everything before it is kept
+        return;
+    }
+    m_buffered += sizeof(record);
     s.mem.push_back({ps, uint32_t(sig), value});
     if (s.mem.size() >= spill_records)
         spill(s);
@@ -212,42 +219,68 @@ void vcd_writer::change(int sig, uint64_t ps, uint32_t value) {
 void vcd_writer::change_string(int sig, uint64_t ps, std::string_view text) {
     if (m_closed || ps > m_win.end_ps)
         return;
+    if (m_streams.at(size_t(m_sigs.at(size_t(sig)).stream))->cut_ps != UINT64_MAX)
+        return; // not interned: the stream takes no more changes
     change(sig, ps, intern(text));
 }
 
-void vcd_writer::add_vcd_part(const std::string& path, std::map<std::string, int> names) {
+int vcd_writer::add_vcd_part(const std::string& path, std::map<std::string, int> names) {
     m_parts.push_back({path, std::move(names)});
+    return int(m_parts.size() - 1);
 }
 
-void vcd_writer::write_value(uint32_t sig, uint32_t v) {
+void vcd_writer::truncate_part(int part, uint64_t ps) {
+    uint64_t& cut = m_parts.at(size_t(part)).cut_ps;
+    cut = std::min(cut, ps);
+}
+
+void vcd_writer::write_value(std::string& out, uint32_t sig, uint32_t v) {
     const signal& g = m_sigs[sig];
     if (m_format == format::sigrok) {
         // libsigrok reads 0/1 only: an undriven line reads low.
-        if (g.k == kind::wire)
-            m_out << (v != z && v ? '1' : '0') << g.id << '\n';
-        else if (g.k == kind::vector)
-            for (unsigned b = 0; b < g.width; ++b)
-                m_out << (v != z && ((v >> b) & 1u) ? '1' : '0') << g.bit_ids[b] << '\n';
+        if (g.k == kind::wire) {
+            out += (v != z && v ? '1' : '0');
+            out += g.id;
+            out += '\n';
+        } else if (g.k == kind::vector) {
+            for (unsigned b = 0; b < g.width; ++b) {
+                out += (v != z && ((v >> b) & 1u) ? '1' : '0');
+                out += g.bit_ids[b];
+                out += '\n';
+            }
+        }
         return;
     }
     switch (g.k) {
     case kind::wire:
-        m_out << (v == z ? 'z' : v ? '1' : '0') << g.id << '\n';
+        out += (v == z ? 'z' : v ? '1' : '0');
+        out += g.id;
+        out += '\n';
         return;
     case kind::vector: {
         if (v == z) {
-            m_out << "bz " << g.id << '\n';
+            out += "bz ";
+            out += g.id;
+            out += '\n';
             return;
         }
         std::string bits;
         for (int b = int(g.width) - 1; b >= 0; --b)
             if ((v >> b) & 1u || !bits.empty())
                 bits += ((v >> b) & 1u) ? '1' : '0';
-        m_out << 'b' << (bits.empty() ? "0" : bits) << ' ' << g.id << '\n';
+        out += 'b';
+        out += bits.empty() ? "0" : bits;
+        out += ' ';
+        out += g.id;
+        out += '\n';
         return;
     }
     case kind::string:
-        m_out << 's' << m_strings.at(v) << ' ' << g.id << '\n';
+        out += 's';
+        out += m_strings.at(v);
+        out += ' ';
+        out += g.id;
+        out += '\n';
         return;
     }
 }
@@ -260,6 +293,16 @@ void vcd_writer::close(uint64_t end_ps) {
     write_header();
     if (m_format == format::gtkwave)
         write_gtkw();
+
+    // Where the buffer limit made a stream or a part stop: the file ends there.
+    uint64_t cutoff = UINT64_MAX;
+    for (const auto& s : m_streams)
+        cutoff = std::min(cutoff, s->cut_ps);
+    for (const auto& p : m_parts)
+        cutoff = std::min(cutoff, p.cut_ps);
+    // Room kept below the size limit for the final time stamp.
+    constexpr uint64_t final_stamp_room = 24;
+    uint64_t written = uint64_t(std::max<std::streamoff>(0, m_out.tellp()));
 
     // k-way merge by time; ties in stream order, so one stream's same-instant changes keep
     // their order (the last one wins).
@@ -279,45 +322,61 @@ void vcd_writer::close(uint64_t end_ps) {
             heap.push({r, i});
     }
 
-    std::vector<uint32_t> cur(m_sigs.size()), written(m_sigs.size());
+    std::vector<uint32_t> cur(m_sigs.size()), written_value(m_sigs.size());
     for (size_t i = 0; i < m_sigs.size(); ++i)
         cur[i] = m_sigs[i].initial;
+    std::string text;
     bool dumped = false;
     uint64_t last_stamp = stamp(m_win.start_ps);
     auto dump = [&] {
-        m_out << '#' << stamp(m_win.start_ps) << "\n$dumpvars\n";
+        text.clear();
+        text += '#' + std::to_string(stamp(m_win.start_ps)) + "\n$dumpvars\n";
         for (size_t i = 0; i < m_sigs.size(); ++i) {
-            write_value(uint32_t(i), cur[i]);
-            written[i] = cur[i];
+            write_value(text, uint32_t(i), cur[i]);
+            written_value[i] = cur[i];
         }
-        m_out << "$end\n";
+        text += "$end\n";
+        // The declarations and the state at the start are always written, whatever the limit.
+        m_out << text;
+        written += text.size();
         dumped = true;
     };
     std::vector<uint32_t> touched;
     std::vector<char> is_touched(m_sigs.size(), 0);
     uint64_t group_ps = 0;
+    uint64_t group_time_ps = 0; // group_ps in ps (the stamp is in ns for sigrok)
+    bool full = false;          // the size limit was reached: nothing more is written
     auto flush_group = [&] {
-        bool stamped = false;
+        text.clear();
         for (uint32_t s : touched) {
             is_touched[s] = 0;
-            if (cur[s] == written[s])
+            if (cur[s] == written_value[s])
                 continue;
-            if (!stamped) {
-                m_out << '#' << group_ps << '\n';
-                last_stamp = group_ps;
-                stamped = true;
-            }
-            write_value(s, cur[s]);
-            written[s] = cur[s];
+            if (text.empty())
+                text += '#' + std::to_string(group_ps) + '\n';
+            write_value(text, s, cur[s]);
+            written_value[s] = cur[s];
         }
         touched.clear();
+        if (text.empty())
+            return;
+        if (m_limit.limited() && written + text.size() + final_stamp_room > m_limit.max_bytes) {
+            full = true;
+            cutoff = std::min(cutoff, group_time_ps);
+            return;
+        }
+        m_out << text;
+        written += text.size();
+        last_stamp = group_ps;
     };
-    while (!heap.empty()) {
+    while (!heap.empty() && !full) {
         const auto [r, i] = heap.top();
         heap.pop();
         record n;
         if (readers[i]->next(n))
             heap.push({n, i});
+        if (r.ps >= cutoff)
+            break; // the heap gives the records in time order: none after this is written
         if (r.sig >= m_sigs.size() || r.ps > m_win.end_ps)
             continue;
         if (r.ps <= m_win.start_ps) {
@@ -327,8 +386,12 @@ void vcd_writer::close(uint64_t end_ps) {
         if (!dumped)
             dump();
         // Changes in one time step (1 ps, or 1 ns for sigrok) form a group; the last wins.
-        if (stamp(r.ps) != group_ps)
+        if (stamp(r.ps) != group_ps) {
             flush_group();
+            if (full)
+                break;
+            group_time_ps = r.ps;
+        }
         group_ps = stamp(r.ps);
         cur[r.sig] = r.value;
         if (!is_touched[r.sig]) {
@@ -338,15 +401,20 @@ void vcd_writer::close(uint64_t end_ps) {
     }
     if (!dumped)
         dump();
-    flush_group();
-    const uint64_t last = stamp(std::min(end_ps, m_win.end_ps));
-    if (end_ps != 0 && last > last_stamp)
+    if (!full)
+        flush_group();
+    readers.clear();
+    m_truncated = cutoff != UINT64_MAX;
+    const uint64_t last = m_truncated ? stamp(cutoff) : stamp(std::min(end_ps, m_win.end_ps));
+    if ((end_ps != 0 || m_truncated) && last > last_stamp)
         m_out << '#' << last << '\n';
     m_out.close();
     for (const auto& p : m_parts)
         std::remove(p.path.c_str());
     if (!m_out)
         throw std::runtime_error("error writing VCD file '" + m_path + "'");
+    if (m_truncated && m_limit.on_reached)
+        m_limit.on_reached(m_path, cutoff);
 }
 
 void vcd_writer::write_header() {

@@ -41,7 +41,12 @@ class vcd_writer {
     enum class format { gtkwave, sigrok };
 
     // Opens `path` for writing; throws std::runtime_error naming the path if it cannot.
-    vcd_writer(const std::string& path, window w, format f = format::gtkwave);
+    // With a limit the file ends at the time stamp of the first group of changes that would take
+    // it past the limit (a final "#T" marks it), and the changes buffered for the merge are
+    // bounded by twice the limit (a stream refused a change ends the file at that change's
+    // time): the file stays a valid VCD, complete up to T.
+    vcd_writer(const std::string& path, window w, format f = format::gtkwave,
+               size_limit limit = {});
     ~vcd_writer();
     vcd_writer(const vcd_writer&) = delete;
     vcd_writer& operator=(const vcd_writer&) = delete;
@@ -60,7 +65,13 @@ class vcd_writer {
     void change_string(int signal, uint64_t ps, std::string_view text);
     // A VCD file another writer produces, read when this one closes: $var names found in `names`
     // feed the mapped signals; the file is deleted after the merge.
-    void add_vcd_part(const std::string& path, std::map<std::string, int> names);
+    // Returns the part's index for truncate_part().
+    int add_vcd_part(const std::string& path, std::map<std::string, int> names);
+    // The part's writer stopped at `ps` (its file holds every change before): the merged file
+    // ends there too.
+    void truncate_part(int part, uint64_t ps);
+    uint64_t max_bytes() const { return m_limit.max_bytes; }
+    bool truncated() const { return m_truncated; }
 
     // Merges the streams into the file and closes it; `end_ps` (the end of the run) is written
     // as the last time stamp if it is inside the window. Throws std::runtime_error on a write
@@ -78,6 +89,7 @@ class vcd_writer {
         std::FILE* spill = nullptr;
         uint64_t spilled = 0;
         uint64_t last_ps = 0;
+        uint64_t cut_ps = UINT64_MAX; // the first change refused by the buffer limit
     };
     struct signal {
         std::string scope, name, id;
@@ -90,13 +102,14 @@ class vcd_writer {
     struct part {
         std::string path;
         std::map<std::string, int> names;
+        uint64_t cut_ps = UINT64_MAX;
     };
     class reader;
     class stream_reader;
     class part_reader;
 
     void write_header();
-    void write_value(uint32_t sig, uint32_t v);
+    void write_value(std::string& out, uint32_t sig, uint32_t v);
     void write_gtkw() const;
     uint64_t stamp(uint64_t ps) const {
         return m_format == format::sigrok ? (ps + 500) / 1000 : ps;
@@ -113,6 +126,9 @@ class vcd_writer {
     std::vector<part> m_parts;
     std::vector<std::string> m_strings;
     std::map<std::string, uint32_t, std::less<>> m_string_ids;
+    size_limit m_limit;
+    uint64_t m_buffered = 0; // bytes of records taken into the streams
+    bool m_truncated = false;
     uint64_t m_late = 0;
     std::string m_late_signals;
     bool m_closed = false;

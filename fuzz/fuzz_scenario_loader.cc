@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: MIT
+// libFuzzer target: the scenario loader (testbench/config: YAML -> validated scenario_config,
+// with the platform profile it names from the source tree's configs/ and the device catalog of
+// every linked binding). The input is the scenario text, kept in memory (a memfd the loader
+// opens by its /proc path); its first line may hold one --set override ("#set key=value").
+// Any problem with the input must come out as config_error: any other exception is a bug (the
+// CLI would report it as an internal error), so it aborts.
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "testbench/config/config_loader.h"
+
+using namespace nicsim;
+
+namespace {
+int memfd() {
+    static const int fd = memfd_create("scenario.yaml", 0);
+    if (fd < 0) {
+        std::perror("memfd_create");
+        std::abort();
+    }
+    return fd;
+}
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+    if (size > 64 * 1024)
+        return -1; // not worth it: the loader is linear in the size
+    std::string text(reinterpret_cast<const char*>(data), size);
+    config::load_options o;
+    if (text.rfind("#set ", 0) == 0) {
+        const size_t nl = text.find('\n');
+        o.overrides.push_back(text.substr(5, nl == std::string::npos ? std::string::npos : nl - 5));
+    }
+    o.configs_dir = NICSIM_FUZZ_CONFIGS_DIR;
+    const int fd = memfd();
+    if (ftruncate(fd, 0) != 0 || pwrite(fd, text.data(), text.size(), 0) != ssize_t(text.size()))
+        std::abort();
+    const std::string path = "/proc/self/fd/" + std::to_string(fd);
+    try {
+        config::load_scenario(path, o);
+    } catch (const config::config_error&) {
+        // what bad input must give
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "scenario loader: exception other than config_error: %s\n", e.what());
+        std::abort();
+    }
+    return 0;
+}
