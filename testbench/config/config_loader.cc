@@ -582,6 +582,7 @@ loaded_scenario load_scenario(const std::string& file, const load_options& optio
                                    "set host.net.mtu (or host.stack: fixed_window)");
     }
     sc.trace = read_trace(optional_section(r, "trace"));
+    sc.expect = read_expect_key(r);
     r.reject_unknown_keys();
     return out;
 }

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "testbench/config/expect.h"
 #include "testbench/config/units.h"
 
 namespace nicsim::config {
@@ -117,6 +118,7 @@ struct scenario_config {
     link_config link;
     host_config host;
     trace_config trace;
+    std::vector<expectation> expect; // expect: checked by `nicsim check` (expect.h)
 };
 
 } // namespace nicsim::config
