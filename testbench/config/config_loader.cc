@@ -70,6 +70,15 @@ bool is_tx(traffic_kind k) {
 std::string default_configs_dir() {
     if (const char* env = std::getenv("NICSIM_CONFIGS_DIR"); env && *env)
         return env;
+    // An installed binary (<prefix>/bin/nicsim) finds <prefix>/share/nicsim/configs; a binary
+    // in the build tree falls back to the source tree's configs/.
+    std::error_code ec;
+    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    if (!ec) {
+        const fs::path installed = exe.parent_path().parent_path() / "share" / "nicsim" / "configs";
+        if (fs::is_directory(installed / "platforms", ec))
+            return installed.string();
+    }
     return NICSIM_CONFIGS_DIR;
 }
 
