@@ -201,7 +201,8 @@ std::vector<yaml_reader::located_scalar> yaml_reader::scalar_list(const std::str
         return out;
     }
     if (!e->value.IsSequence())
-        fail_value(key, e->value, std::string("expected a list of strings, got ") + kind_name(e->value));
+        fail_value(key, e->value,
+                   std::string("expected a list of strings, got ") + kind_name(e->value));
     for (std::size_t i = 0; i < e->value.size(); ++i) {
         const YAML::Node item = e->value[i];
         if (!item.IsScalar())
