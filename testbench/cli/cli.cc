@@ -12,6 +12,7 @@
 
 #include "bus/common/local_time.h"
 #include "testbench/build_info.h"
+#include "testbench/cli/cmd_check.h"
 #include "testbench/cli/cmd_sweep.h"
 #include "testbench/cli/cmd_validate.h"
 #include "testbench/cli/run_progress.h"
@@ -326,6 +327,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
 
     const subcommand sweep_cmd = add_sweep_command(app);
     const subcommand validate_cmd = add_validate_command(app);
+    const subcommand check_cmd = add_check_command(app);
 
     std::vector<const char*> argv;
     for (const auto& a : args)
@@ -372,6 +374,8 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         return sweep_cmd.run(out, err);
     if (*validate_cmd.cmd)
         return validate_cmd.run(out, err);
+    if (*check_cmd.cmd)
+        return check_cmd.run(out, err);
     out << app.help();
     return exit_config_error;
 }

@@ -5,7 +5,8 @@
 //   1  configuration or input error: bad command line, unreadable/invalid YAML or JSON
 //   2  run error: the simulation could not complete (run_error), or an internal error;
 //      sweep: a point failed or is missing
-//   3  validate: a prediction outside its tolerance (exit_check_failed, cmd_validate.h)
+//   3  validate: a prediction outside its tolerance; check: an expectation not met
+//      (exit_check_failed, cmd_validate.h)
 //   4  run: completed and reported, but delivered less than its traffic asked for (verdict.h)
 //   130 / 143  run: interrupted by SIGINT / SIGTERM, the report so far written
 #pragma once

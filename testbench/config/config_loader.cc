@@ -71,6 +71,15 @@ bool is_tx(traffic_kind k) {
 std::string default_configs_dir() {
     if (const char* env = std::getenv("NICSIM_CONFIGS_DIR"); env && *env)
         return env;
+    // An installed binary (<prefix>/bin/nicsim) finds <prefix>/share/nicsim/configs; a binary
+    // in the build tree falls back to the source tree's configs/.
+    std::error_code ec;
+    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    if (!ec) {
+        const fs::path installed = exe.parent_path().parent_path() / "share" / "nicsim" / "configs";
+        if (fs::is_directory(installed / "platforms", ec))
+            return installed.string();
+    }
     return NICSIM_CONFIGS_DIR;
 }
 
@@ -597,6 +606,7 @@ loaded_scenario load_scenario(const std::string& file, const load_options& optio
     sc.trace = read_trace(optional_section(r, "trace"));
     sc.sim = read_sim(optional_section(r, "sim"));
     sc.faults = read_faults(r, croot["faults"], src, *keys, sc);
+    sc.expect = read_expect_key(r);
     r.reject_unknown_keys();
     return out;
 }

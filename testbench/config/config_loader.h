@@ -44,7 +44,8 @@ enum class config_kind { scenario, platform };
 // A file whose top level has `spi_host` or `cpu` and no `device` is a platform profile.
 config_kind detect_config_kind(const std::string& file);
 
-// $NICSIM_CONFIGS_DIR if set, else the source tree's configs/ (compiled in).
+// $NICSIM_CONFIGS_DIR if set, else <binary>/../share/nicsim/configs when it exists (an installed
+// nicsim), else the source tree's configs/ (compiled in).
 std::string default_configs_dir();
 
 } // namespace nicsim::config

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "testbench/config/expect.h"
 #include "testbench/config/units.h"
 
 namespace nicsim::config {
@@ -146,6 +147,7 @@ struct scenario_config {
     trace_config trace;
     sim_config sim;
     std::vector<fault_config> faults; // faults: (docs/faults.md)
+    std::vector<expectation> expect; // expect: checked by `nicsim check` (expect.h)
 };
 
 } // namespace nicsim::config

@@ -191,6 +191,28 @@ yaml_reader yaml_reader::child_or_empty(const std::string& key) {
     return yaml_reader(e ? e->value : YAML::Node(), key_path(key), key, source_);
 }
 
+std::vector<yaml_reader::located_scalar> yaml_reader::scalar_list(const std::string& key) {
+    std::vector<located_scalar> out;
+    const entry* e = lookup(key);
+    if (!e)
+        return out;
+    if (e->value.IsScalar()) {
+        out.push_back({e->value.Scalar(), where_value(key, e->value)});
+        return out;
+    }
+    if (!e->value.IsSequence())
+        fail_value(key, e->value,
+                   std::string("expected a list of strings, got ") + kind_name(e->value));
+    for (std::size_t i = 0; i < e->value.size(); ++i) {
+        const YAML::Node item = e->value[i];
+        if (!item.IsScalar())
+            throw config_error(where_value(key, item) + ": " + key_path(key) + "[" +
+                               std::to_string(i) + "]: expected a string, got " + kind_name(item));
+        out.push_back({item.Scalar(), where_value(key, item)});
+    }
+    return out;
+}
+
 std::vector<std::pair<std::string, std::string>> yaml_reader::scalar_entries() {
     std::vector<std::pair<std::string, std::string>> out;
     for (const auto& e : entries_) {

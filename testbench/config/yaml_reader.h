@@ -120,6 +120,14 @@ class yaml_reader {
     // The caller validates them with fail_entry().
     std::vector<std::pair<std::string, std::string>> scalar_entries();
 
+    // A list of scalars (a single scalar reads as a one-element list), each with where it is
+    // ("file:line:col" or the --set argument); empty when the key is absent.
+    struct located_scalar {
+        std::string text;
+        std::string where;
+    };
+    std::vector<located_scalar> scalar_list(const std::string& key);
+
     // Errors located at a key's value (or at the mapping when the key is absent).
     [[noreturn]] void fail(const std::string& key, const std::string& message);
     // Error for a key of this mapping itself (e.g. an unknown module parameter name).

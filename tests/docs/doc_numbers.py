@@ -53,7 +53,7 @@ class Scratch:
         for i, a in enumerate(shlex.split(quoted)):
             if i == 0 and a in ("nicsim", "build/nicsim"):
                 a = NICSIM
-            elif a.startswith("configs/"):
+            elif a.startswith("configs/") or a.startswith("examples/"):
                 a = os.path.join(SRC, a)
             elif a.startswith("/tmp/"):
                 a = os.path.join(self.dir, os.path.basename(a))
@@ -486,6 +486,16 @@ def citations_resolve():
                     for a in re.findall(r"sources\.md#([a-z0-9-]+)", line):
                         if a not in anchors:
                             failures.append(f"{rel}:{n}: docs/sources.md has no anchor '{a}'")
+
+
+@check
+def driver_testing_check_lines():
+    """driver-testing.md quotes every line `nicsim check` prints for the shipped example."""
+    d = doc("driver-testing.md")
+    cmd = "nicsim check examples/ks8851-ping-check.yaml"
+    out = Scratch().run("driver-testing.md", d, cmd)
+    for line in out.splitlines():
+        expect("driver-testing.md", d, " ".join(line.replace(SRC + "/", "").split()), cmd)
 
 
 selected = [c for c in CHECKS if not ONLY or c.__name__ in ONLY]

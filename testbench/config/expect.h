@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+//
+// `expect:` in scenario files: expectations on the run's JSON report, checked by `nicsim check`
+// (docs/driver-testing.md). One expectation is one string:
+//
+//   expectation := path op value [tolerance]
+//   path        := segment ('.' segment)*            a report key (docs/report-schema.md)
+//   segment     := name ['[' index ']']              index: 0, 1, … or an element's name/state
+//   op          := '==' | '!=' | '<' | '<=' | '>' | '>='
+//   value       := number [unit] | number '%' | true | false | word | "text" | 'text'
+//   tolerance   := ('±' | '+-') number '%'            only after '==': |actual − value| ≤ % of
+//   value
+//
+// Paths are the report's JSON keys: `totals.goodput_bps`, `devices[0].wakeups`,
+// `flows[tcp].active_time_s`, `devices[wlan0].power_states[sleep].time_s`. A name that is not a
+// top-level key is looked up in `totals`, then in the one device (`devices[0]`), then in the one
+// flow (`flows[0]`): `goodput_bps` = `totals.goodput_bps`, `wakeups` = `devices[0].wakeups`.
+// Two names are not report keys: `exit_code` (of `nicsim run`: 0, 2 or 4; without an
+// expectation on it, `exit_code == 0` is implied) and `findings[.SOURCE][.SEVERITY]`, the number
+// of findings (of that source or its sub-sources, of that severity): `findings.error`,
+// `findings.driver.warning`. Units are those of the scenario loader (docs/scenarios.md "Units")
+// and follow the key's unit suffix: `_bps` bit rates, `_s` and `rtt_ms.*` durations, `_hz`
+// frequencies, `_a` currents, `_v` voltages, `bytes` sizes, `%` for the 0…1 shares; a bare
+// number is in the report's unit.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace nicsim::config {
+
+enum class expect_op { eq, ne, lt, le, gt, ge };
+const char* to_string(expect_op op);
+
+struct expectation {
+    std::string text;     // as written
+    std::string where;    // file:line:col of the list item, or the --set argument
+    std::string path;     // as written
+    std::string resolved; // the report path it names ("totals.goodput_bps"), after shorthands
+    expect_op op = expect_op::eq;
+    enum class value_kind { number, text, boolean } kind = value_kind::number;
+    double number = 0;         // in the report's unit
+    std::string text_value;    // value_kind::text
+    bool bool_value = false;   // value_kind::boolean
+    double tolerance_pct = -1; // ± %, or < 0 for none
+};
+
+// Parses and checks one expectation against the report's keys; throws value_error saying what is
+// wrong (the caller adds where).
+expectation parse_expectation(const std::string& text);
+
+// The report's leaf keys with array indices as "[]" ("devices[].wakeups"), from the JSON writer.
+const std::vector<std::string>& report_fields();
+
+struct expect_result {
+    bool pass = false;
+    std::string actual; // the value found ("2380842.71", "null", "absent: …")
+};
+
+// Evaluates e against a report (null when the run wrote none) and the run's exit code.
+expect_result evaluate(const expectation& e, const nlohmann::json& report, int exit_code);
+
+class yaml_reader;
+// The scenario's `expect:` key (a list of strings, or one string); config_error naming the file,
+// line and key (`expect[2]`) of the first bad item (expect_key.cc).
+std::vector<expectation> read_expect_key(yaml_reader& scenario_root);
+
+// True when some expectation of the list is on exit_code (else `exit_code == 0` is implied).
+bool mentions_exit_code(const std::vector<expectation>& list);
+
+} // namespace nicsim::config

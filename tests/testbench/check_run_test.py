@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# `nicsim check`: one line per expectation with the actual value, exit codes 0 / 1 / 3, and the
+# JUnit XML (one testsuite per file, one testcase per expectation) read back with xml.etree.
+# usage: check_run_test.py <nicsim> <source dir> <work dir>
+import os, shutil, subprocess, sys
+import xml.etree.ElementTree as ET
+
+nicsim, src, work = sys.argv[1:4]
+shutil.rmtree(work, ignore_errors=True)
+os.makedirs(work)
+plat = os.path.abspath(os.path.join(src, "configs", "platforms"))
+
+def scenario(name, expect):
+    path = os.path.join(work, name + ".yaml")
+    with open(path, "w") as f:
+        f.write("name: %s\nduration: 10s\nplatform: %s/rpi-class\n"
+                "device: {type: ks8851, bus: spi}\ntraffic: {kind: ping, count: 3}\nexpect:\n" % (name, plat))
+        for e in expect:
+            f.write("  - '%s'\n" % e)
+    return path
+
+good = scenario("good", ["findings.error == 0", "flows[ping].packets_received == 3",
+                         "rtt_ms.avg < 5ms", "end_reason == traffic complete",
+                         "devices[0].frames_tx == 3", "wakeups == 0", "sim_time_s <= 1s",
+                         "host_cpu.busy_share < 100%"])
+bad = scenario("bad", ["devices[0].frames_tx == 4", "flows[0].packets_sent == 3 ± 1%"])
+xml = os.path.join(work, "j.xml")
+
+def run(*args):
+    return subprocess.run([nicsim, "check", *args], capture_output=True, text=True)
+
+r = run(good, "--junit", xml)
+assert r.returncode == 0, (r.returncode, r.stdout, r.stderr)
+lines = [l for l in r.stdout.splitlines() if l.startswith("  PASS")]
+assert len(lines) == 9, r.stdout                      # 8 + the implied exit_code == 0
+assert "(actual: devices[0].wakeups = 0)" in r.stdout, r.stdout
+
+r = run(good, bad, "--junit", xml, "-j", "1")
+assert r.returncode == 3, (r.returncode, r.stdout, r.stderr)
+assert "FAIL   devices[0].frames_tx == 4  (actual: 3)" in r.stdout, r.stdout
+root = ET.parse(xml).getroot()
+assert root.tag == "testsuites" and root.get("tests") == "12" and root.get("failures") == "1", ET.tostring(root)
+suites = root.findall("testsuite")
+assert [s.get("name") for s in suites] == ["good", "bad"]
+assert [len(s.findall("testcase")) for s in suites] == [9, 3]
+failed = [c for c in suites[1].findall("testcase") if c.find("failure") is not None]
+assert len(failed) == 1 and failed[0].get("name") == "devices[0].frames_tx == 4", ET.tostring(suites[1])
+assert failed[0].get("line") == "7", failed[0].attrib
+assert "actual: 3" in failed[0].find("failure").get("message")
+
+# Loader errors name file, line and key; nothing runs (exit 1).
+typo = scenario("typo", ["wakeup == 0"])
+r = run(typo)
+assert r.returncode == 1, (r.returncode, r.stderr)
+assert "typo.yaml:7:5: expect[0]: unknown report key 'wakeup'; did you mean 'wakeups'?" in r.stderr, r.stderr
+unit = scenario("unit", ["goodput_bps >= 1 Mhz"])
+r = run(unit)
+assert r.returncode == 1 and "unit.yaml:7:5: expect[0]: totals.goodput_bps takes a bit rate" in r.stderr, r.stderr
+# Expecting the failure exit code of a short run makes it a pass.
+short = scenario("short", ["exit_code == 4"])
+r = run(short, "--set", "device.bus_clock=1Hz", "--set", "duration=100ms")
+assert r.returncode == 0, (r.returncode, r.stdout, r.stderr)
+print("check run test: ok")
