@@ -259,6 +259,7 @@ int lx_emul_module_init(int index)
         lx_kit_abort("module '%s' (variant '%s') initialised twice", m->name, m->variant);
     int rc = m->init ? m->init() : 0;
     m->initialized = rc == 0;
+    lx_kit_time_sync(); /* probe ran in the caller's local time */
     return rc;
 }
 

@@ -275,12 +275,14 @@ int lx_emul_netdev_open(struct net_device* dev)
     }
     if (ret) {
         dev->nicsim_running = false;
+        lx_kit_time_sync();
         return ret;
     }
     dev->nicsim_running = true;
     dev->flags |= IFF_UP;
     if (ops->ndo_set_rx_mode) /* dev_set_rx_mode after a successful open */
         ops->ndo_set_rx_mode(dev);
+    lx_kit_time_sync();
     return 0;
 }
 
@@ -293,6 +295,7 @@ int lx_emul_netdev_stop(struct net_device* dev)
         ret = dev->netdev_ops->ndo_stop(dev);
     dev->nicsim_running = false;
     dev->flags &= ~IFF_UP;
+    lx_kit_time_sync();
     return ret;
 }
 
@@ -338,6 +341,7 @@ static int xmit_frame(struct net_device* dev, const void* frame, size_t len,
         skb->destructor = NULL;
         kfree_skb(skb);
     }
+    lx_kit_time_sync(); /* back to the stack, which runs in SystemC time */
     return rc;
 }
 

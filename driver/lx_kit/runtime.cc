@@ -282,6 +282,10 @@ uint64_t lx_kit_now_ns(void) {
     return dt::now_ns();
 }
 
+void lx_kit_time_sync(void) {
+    nicsim::local_time::sync();
+}
+
 int lx_kit_sleep_ns(uint64_t ns) {
     lx_kit_task* t = dt::current();
     dt::require_blockable(t, "sleep", true);

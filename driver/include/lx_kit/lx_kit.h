@@ -71,6 +71,10 @@ unsigned lx_kit_wait_count(const struct lx_kit_wait* w);
 /* ---- time ---------------------------------------------------------------------------------- */
 
 uint64_t lx_kit_now_ns(void);
+/* Catches SystemC time up with the calling task's local time (bus/common/local_time.h): called
+ * where kernel code returns to its non-kernel caller (ndo_start_xmit, ndo_open, module_init),
+ * which may read the time or wait directly. */
+void lx_kit_time_sync(void);
 /* Longest finite timeout (about 11.6 simulated days); callers map longer ones to "forever". */
 #define LX_KIT_MAX_TIMEOUT_NS 1000000000000000ull
 #define LX_KIT_FOREVER UINT64_MAX
