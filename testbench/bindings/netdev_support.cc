@@ -44,12 +44,9 @@ std::string load_driver_modules(const std::string& family, const config::driver_
             return "driver.module_params: " + family + "/" + drv.variant + " has no parameter '" +
                    param + "'";
     }
-    for (int i : mods) {
-        const bool failed = !lx_emul_module_initialized(i) && lx_emul_module_init(i) != 0;
-        local_time::sync(); // probe ran decoupled
-        if (failed)
+    for (int i : mods)
+        if (!lx_emul_module_initialized(i) && lx_emul_module_init(i) != 0)
             return std::string("module_init failed: ") + lx_emul_module_name(i);
-    }
     return {};
 }
 
@@ -73,9 +70,7 @@ std::string open_netdev(const char* modname, const std::string& variant, traffic
                 static_cast<traffic_session*>(ctx)->board_stack().netif_wake_queue();
             },
             &traffic);
-    const int r = lx_emul_netdev_open(ndev);
-    local_time::sync(); // back in testbench code, which reads sc_time_stamp() and waits
-    if (r)
+    if (int r = lx_emul_netdev_open(ndev))
         return "ndo_open (ifup) of " + std::string(lx_bus_netdev_name(ndev)) +
                " failed: " + std::to_string(r) + " (see the driver log above)";
     return {};
@@ -92,10 +87,8 @@ traffic::port host_traffic_port(host_cpu& cpu, ::net_device* const& ndev,
         struct lx_bus_netdev_state st {};
         for (;;) {
             lx_bus_netdev_state(ndev, &st);
-            const bool sent = !st.queue_stopped &&
-                              lx_emul_netdev_xmit(ndev, pending->data(), pending->size()) == 0;
-            local_time::sync();
-            if (sent)
+            if (!st.queue_stopped &&
+                lx_emul_netdev_xmit(ndev, pending->data(), pending->size()) == 0)
                 break;
             sc_core::wait(retry_poll);
         }
@@ -144,7 +137,6 @@ struct driver_netdev {
         owned.emplace(cookie, std::move(s));
         const int rc = lx_emul_netdev_xmit_owned(ndev, raw->data.data(), raw->data.size(),
                                                  &driver_netdev::on_free, this, cookie);
-        local_time::sync(); // ndo_start_xmit ran decoupled; the stack continues in exact time
         if (rc != 0) {      // NETDEV_TX_BUSY: the skb is the qdisc's again (dev_requeue_skb)
             auto it = owned.find(cookie);
             s = std::move(it->second);
