@@ -34,7 +34,7 @@ report::report run_scenario(const config::scenario_config& scenario,
         r = system.run(error);
     }
     if (!error.empty())
-        throw run_error(error);
+        throw run_error(error, std::move(r));
     return r;
 }
 

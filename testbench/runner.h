@@ -12,14 +12,23 @@
 
 #include "testbench/config/platform_profile.h"
 #include "testbench/config/scenario_config.h"
+#include <memory>
+#include <string>
+
 #include "testbench/report/report.h"
 
 namespace nicsim {
 
 // A run that could not complete (model/driver failure, unsupported combination, payload
-// mismatch). The CLI prints the message and exits with code 2.
+// mismatch). The CLI prints the message and exits with code 2. When the simulation had started,
+// `partial` holds the report up to the failure (end_reason "run failed", the error as a finding),
+// which the CLI still writes: a failed run loses nothing it measured.
 struct run_error : std::runtime_error {
     using std::runtime_error::runtime_error;
+    run_error(const std::string& what, report::report so_far)
+        : std::runtime_error(what),
+          partial(std::make_shared<const report::report>(std::move(so_far))) {}
+    std::shared_ptr<const report::report> partial;
 };
 
 // Runs one scenario; throws run_error on failure. SystemC cannot restart after sc_start, so a

@@ -163,6 +163,7 @@ int cmd_run(const std::string& file, const std::vector<std::string>& sets,
     if (!outputs_writable(outputs, cfg.scenario.trace, err))
         return exit_config_error;
     report::report rep;
+    std::string failure; // a run that failed after it started still writes its report
     const auto t0 = std::chrono::steady_clock::now();
     try {
         // Interval lines go where the report goes, unless stdout carries the JSON.
@@ -171,8 +172,12 @@ int cmd_run(const std::string& file, const std::vector<std::string>& sets,
                                       cfg.scenario.traffic.bytes.bytes);
         rep = run_scenario(cfg.scenario, cfg.platform);
     } catch (const run_error& e) {
-        err << "nicsim: run failed: " << e.what() << "\n";
-        return exit_run_error;
+        if (!e.partial) {
+            err << "nicsim: run failed: " << e.what() << "\n";
+            return exit_run_error;
+        }
+        rep = *e.partial;
+        failure = e.what();
     } catch (const std::exception& e) {
         err << "nicsim: internal error: " << e.what() << "\n";
         return exit_run_error;
@@ -186,11 +191,16 @@ int cmd_run(const std::string& file, const std::vector<std::string>& sets,
     rep.host.local_time_waits = local_time::waits();
     const int sig = system::interrupt_signal();
     const bool interrupted = rep.end_reason == "interrupted";
-    // An interrupted run fell short by definition; its verdict would only repeat that.
-    const bool delivered = interrupted || report::judge(cfg.scenario.traffic, rep);
+    // An interrupted or failed run fell short by definition; its verdict would only repeat that.
+    const bool delivered =
+        interrupted || !failure.empty() || report::judge(cfg.scenario.traffic, rep);
 
     if (!write_outputs(rep, json_file, quiet, out, err))
         return exit_run_error;
+    if (!failure.empty()) {
+        err << "nicsim: run failed: " << failure << "\n";
+        return exit_run_error;
+    }
     if (interrupted) {
         err << "nicsim: interrupted by " << system::signal_name(sig) << " at " << rep.sim_time_s
             << " s simulated; the report covers the run so far\n";

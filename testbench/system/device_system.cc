@@ -89,7 +89,13 @@ report::report device_system::run(std::string& error) {
     error = m_run.simulate(board::to_sc(m_sc.duration_limit), m_trace.get());
     if (!error.empty() && m_faults)
         error += "\nwith the scenario's faults:" + m_faults->summary();
-    return error.empty() ? make_report() : report::report{};
+    report::report r = make_report();
+    if (!error.empty()) {
+        // The report so far, so a failed run keeps what it measured (and its findings).
+        r.end_reason = "run failed";
+        r.findings.push_back({r.sim_time_s, "nicsim", "error", "run failed: " + error});
+    }
+    return r;
 }
 
 report::report device_system::make_report() const {

@@ -39,7 +39,8 @@ class device_system : public sc_core::sc_module {
     // Runs the simulation (once per process: SystemC cannot restart) and returns the report.
     // Throws run_error when bring-up or the traffic fails.
     report::report run();
-    // The same, returning the failure in `error` instead of throwing. Under AddressSanitizer a
+    // The same, returning the failure in `error` instead of throwing; the report is then the
+    // run so far (end reason "run failed", the error as a finding). Under AddressSanitizer a
     // C++ throw after the coroutine-based simulation leaves stale stack poisoning behind (ASan
     // does not know SystemC's coroutine stacks), so sanitized tests of failing runs use this.
     report::report run(std::string& error);

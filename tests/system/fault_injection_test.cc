@@ -173,6 +173,16 @@ TEST(Faults, WilcFirmwareSilentAfterBootTimesOutIfupWithEtime) {
     EXPECT_NE(r.out.find("WLAN initialization FAILED"), std::string::npos);
     EXPECT_NE(r.out.find("fault fw_silent (at 0s)"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("no 'I' status message after boot"), std::string::npos);
+    // The failed run still wrote its report so far, with the fault and the error in it.
+    ASSERT_FALSE(r.report.is_null()) << "no --json report from the failed run";
+    EXPECT_EQ(r.report["end_reason"], "run failed");
+    EXPECT_GE(r.report["sim_time_s"].get<double>(), 5.0); // the driver's 5 s wait for 'I'
+    EXPECT_EQ(fault(r)["kind"], "fw_silent") << r.report["faults"].dump(1);
+    const json& last = r.report["findings"].back();
+    EXPECT_EQ(last["severity"], "error");
+    EXPECT_NE(last["message"].get<std::string>().find("ndo_open (ifup) of wlan0 failed: -62"),
+              std::string::npos)
+        << last.dump();
 }
 
 TEST(Faults, WilcTxBufferFullIsRetriedUntilTheVmmHasRoom) {

@@ -29,6 +29,11 @@ report::report run_scenario(const config::scenario_config& s, const config::plat
     g_last_platform = p;
     if (s.name == "fails")
         throw run_error("chip id mismatch");
+    if (s.name == "fails-late") { // failed after the simulation started: the report so far
+        report::report so_far = test::sample_report(s.driver.power_save);
+        so_far.end_reason = "run failed";
+        throw run_error("traffic failed: TCP gave up", so_far);
+    }
     return test::sample_report(s.driver.power_save);
 }
 } // namespace nicsim
@@ -216,6 +221,21 @@ TEST(Cli, WriteErrorsOnStdoutAreErrors) {
                   std::string::npos)
             << err.str();
     }
+}
+
+TEST(Cli, AFailedRunExitsTwoAfterWritingTheReportSoFar) {
+    const auto dir = test_dir();
+    const std::string json = (dir / "failed.json").string();
+    const auto r = cli({"run", scenario_file(dir, "fails-late"), "--json", json});
+    EXPECT_EQ(r.rc, nicsim::cli::exit_run_error);
+    EXPECT_NE(r.err.find("nicsim: run failed: traffic failed: TCP gave up"), std::string::npos)
+        << r.err;
+    EXPECT_NE(r.out.find("run failed"), std::string::npos) << r.out; // the text report too
+    const auto rep = nicsim::report::read_json_file(json);
+    EXPECT_EQ(rep.end_reason, "run failed");
+    EXPECT_EQ(rep.run.scenario, "fails-late"); // filled in as for a good run
+    for (const auto& f : rep.findings)
+        EXPECT_NE(f.source, "verdict"); // the failure is the verdict
 }
 
 TEST(Cli, ShortTrafficExitsFourAfterWritingTheReport) {
