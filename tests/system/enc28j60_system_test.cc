@@ -218,8 +218,9 @@ TEST(Enc28j60Scenario, IperfRxDeliversEveryByteBelowTheWireRateRecoveringFromOve
     EXPECT_LT(rep.flows[0].goodput_bps, wire_goodput_limit);
     EXPECT_GT(rep.flows[0].goodput_bps, 1e6);
     // The peer's cwnd grows until the 6.5 KB RX ring overruns; TCP retransmits and backs off.
-    if (sys.chip().stats().rx_overruns > 0)
+    if (sys.chip().stats().rx_overruns > 0) {
         EXPECT_GT(sys.traffic().linux_flow()->result().retransmits, 0u);
+    }
     EXPECT_EQ(rep.devices.at(0).frames_rx, sys.chip().stats().pktdec);
     for (const auto& f : rep.findings)
         EXPECT_EQ(f.severity, "info") << f.message;

@@ -61,4 +61,16 @@ assert r.returncode == 1 and "unit.yaml:7:5: expect[0]: totals.goodput_bps takes
 short = scenario("short", ["exit_code == 4"])
 r = run(short, "--set", "device.bus_clock=1Hz", "--set", "duration=100ms")
 assert r.returncode == 0, (r.returncode, r.stdout, r.stderr)
+# A driver error path as a test: a failed run (exit 2) still writes its report so far, so
+# expectations on it are judged (the firmware never says 'I': ifup fails with -ETIME).
+silent = os.path.join(work, "silent.yaml")
+with open(silent, "w") as f:
+    f.write("name: silent\nduration: 10s\nplatform: %s/sama5-class\n"
+            "device: {type: wilc1000, bus: spi}\ntraffic: {kind: ttcp_tx, bytes: 64KiB}\n"
+            "faults: [{kind: fw_silent, at: 0s}]\n"
+            "expect: ['exit_code == 2', 'end_reason == run failed', 'findings.driver.error >= 1',"
+            " 'sim_time_s >= 5s']\n" % plat)
+r = run(silent)
+assert r.returncode == 0, (r.returncode, r.stdout, r.stderr)
+assert "PASS   findings.driver.error >= 1" in r.stdout, r.stdout
 print("check run test: ok")
