@@ -41,6 +41,7 @@ struct state {
     sc_dt::uint64 limit_delta = ~sc_dt::uint64(0);
     unsigned long long local_advances = 0; // advance() calls that did not wait
     unsigned long long waits = 0;          // advance()/sync() calls that waited
+    unsigned long long epoch = 0;          // bumped by every sync() and wait: room() is void
 };
 inline state s;
 
@@ -84,6 +85,7 @@ inline const sc_core::sc_time& offset() {
 inline void sync() {
     detail::check_owner();
     auto& s = detail::s;
+    ++s.epoch;
     s.limit_delta = ~sc_dt::uint64(0); // the caller may now notify: the limit is stale
     if (s.offset == sc_core::SC_ZERO_TIME)
         return;
@@ -94,6 +96,24 @@ inline void sync() {
     sc_core::wait(t);
 }
 
+namespace detail {
+// Brings `limit` up to date for the current time and delta; false outside sc_start().
+inline bool refresh_limit(const sc_core::sc_time& now) {
+    if (s.limit_delta == sc_core::sc_delta_count() && s.limit_at == now)
+        return true;
+    if (sc_core::sc_get_status() != sc_core::SC_RUNNING)
+        return false;
+    // Strictly before the next activity and the slice end: a tie would let the scheduler order
+    // two processes differently from exact mode.
+    const sc_core::sc_time pending = sc_core::sc_time_to_pending_activity();
+    const sc_core::sc_time to_horizon = s.horizon > now ? s.horizon - now : sc_core::SC_ZERO_TIME;
+    s.limit = pending < to_horizon ? pending : to_horizon;
+    s.limit_at = now;
+    s.limit_delta = sc_core::sc_delta_count();
+    return true;
+}
+} // namespace detail
+
 // Consumes `t` of the running process's time: locally when no other process can run before the
 // new local time (see the file comment), else by waiting for the whole offset.
 inline void advance(const sc_core::sc_time& t) {
@@ -102,18 +122,8 @@ inline void advance(const sc_core::sc_time& t) {
     const sc_core::sc_time target = s.offset + t;
     if (target <= s.quantum) {
         const sc_core::sc_time now = sc_core::sc_time_stamp();
-        if (s.limit_delta != sc_core::sc_delta_count() || s.limit_at != now) {
-            if (sc_core::sc_get_status() != sc_core::SC_RUNNING)
-                goto wait_all;
-            // Strictly before the next activity and the slice end: a tie would let the
-            // scheduler order two processes differently from exact mode.
-            const sc_core::sc_time pending = sc_core::sc_time_to_pending_activity();
-            const sc_core::sc_time to_horizon =
-                s.horizon > now ? s.horizon - now : sc_core::SC_ZERO_TIME;
-            s.limit = pending < to_horizon ? pending : to_horizon;
-            s.limit_at = now;
-            s.limit_delta = sc_core::sc_delta_count();
-        }
+        if (!detail::refresh_limit(now))
+            goto wait_all;
         if (target < s.limit) {
             if (s.offset == sc_core::SC_ZERO_TIME) {
                 s.owner = sc_core::sc_get_current_process_b();
@@ -130,7 +140,43 @@ wait_all:
     s.owner = nullptr;
     s.limit_delta = ~sc_dt::uint64(0);
     ++s.waits;
+    ++s.epoch;
     sc_core::wait(target);
+}
+
+// Bursts (a bus host streaming a FIFO, bus/par/par_host.cc): room() is the most the running
+// process may now advance locally, in one step or several, as advance() would (SC_ZERO_TIME when
+// the next advance() would wait). It counts as one local step. The caller then consumes it in
+// per-access pieces with advance_in_room(), which only adds to the offset: the per-word checks
+// are what makes a word-by-word FIFO loop slow. The room is valid while epoch() is unchanged (no
+// sync() or wait since; a target that syncs voids it) and the pieces sum to at most room().
+inline sc_core::sc_time room() {
+    detail::check_owner();
+    auto& s = detail::s;
+    if (s.offset >= s.quantum)
+        return sc_core::SC_ZERO_TIME;
+    const sc_core::sc_time now = sc_core::sc_time_stamp();
+    if (!detail::refresh_limit(now) || s.limit <= s.offset)
+        return sc_core::SC_ZERO_TIME;
+    // advance(t) is local for offset + t <= quantum and offset + t < limit.
+    const sc_core::sc_time below_limit = s.limit - s.offset - sc_core::sc_time::from_value(1);
+    const sc_core::sc_time to_quantum = s.quantum - s.offset;
+    const sc_core::sc_time r = below_limit < to_quantum ? below_limit : to_quantum;
+    if (r == sc_core::SC_ZERO_TIME)
+        return r;
+    if (s.offset == sc_core::SC_ZERO_TIME) {
+        s.owner = sc_core::sc_get_current_process_b();
+        s.base = now;
+        s.base_delta = sc_core::sc_delta_count();
+    }
+    ++s.local_advances;
+    return r;
+}
+inline void advance_in_room(const sc_core::sc_time& t) {
+    detail::s.offset += t;
+}
+inline unsigned long long epoch() {
+    return detail::s.epoch;
 }
 
 // sc_start(step) with the slice end recorded, so no process runs ahead past it (a run that ends

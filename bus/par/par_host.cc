@@ -9,12 +9,12 @@
 namespace nicsim::par {
 
 using sc_core::sc_time;
+using sc_core::SC_ZERO_TIME;
 
 par_host::par_host(const sc_core::sc_module_name& name, const par_timing& timing,
                    uint64_t window_base, uint64_t window_size)
-    : sc_module(name), par_out("par_out"), m_timing(timing), m_base(window_base),
-      m_size(window_size) {
-    m_timing.validate();
+    : sc_module(name), par_out("par_out"), m_base(window_base), m_size(window_size) {
+    set_timing(timing);
     if (window_size == 0)
         throw std::invalid_argument(std::string(this->name()) + ": window_size must be > 0");
 }
@@ -22,6 +22,13 @@ par_host::par_host(const sc_core::sc_module_name& name, const par_timing& timing
 void par_host::set_timing(const par_timing& t) {
     t.validate();
     m_timing = t;
+    // The same compositions as par_timing's helpers, so the rounding is the same.
+    m_t.issue = t.cycles(t.issue_cycles);
+    m_t.to_strobe_start = t.cycles(t.issue_cycles + t.addr_setup_cycles);
+    m_t.to_strobe_end[0] = t.to_strobe_end(false);
+    m_t.to_strobe_end[1] = t.to_strobe_end(true);
+    m_t.hold = t.cycles(t.hold_cycles);
+    m_t.recovery = t.cycles(t.recovery_cycles);
 }
 
 uint16_t par_host::read16(uint64_t addr) {
@@ -40,7 +47,7 @@ void par_host::write16(uint64_t addr, uint16_t value) {
     access(p);
 }
 
-void par_host::access(par_payload& p) {
+void par_host::check(const par_payload& p) const {
     if (p.addr < m_base || p.addr - m_base >= m_size) {
         std::ostringstream os;
         os << name() << ": " << (p.is_read() ? "read" : "write") << " at bus address 0x" << std::hex
@@ -50,6 +57,10 @@ void par_host::access(par_payload& p) {
     }
     if (p.lanes == 0 || (p.lanes & ~lanes_all))
         throw std::invalid_argument(std::string(name()) + ": byte-lane mask must be 1, 2 or 3");
+}
+
+void par_host::access(par_payload& p) {
+    check(p);
 
     // One access at a time (the controller serialises its AXI port).
     while (m_busy) {
@@ -67,36 +78,43 @@ void par_host::access(par_payload& p) {
         m_stats.recovery_stall += m_ready_at - now;
         local_time::advance(m_ready_at - now);
     }
-    const bool write = p.is_write();
     const sc_time start = local_time::now();
-    local_time::advance(m_timing.to_strobe_end(write));
+    local_time::advance(m_t.to_strobe_end[p.is_write()]);
+    const sc_time extra = transport(p);
+    if (extra > SC_ZERO_TIME)
+        local_time::advance(extra); // device wait states stretch the strobe
+    local_time::advance(m_t.hold);
+    complete(p, start, local_time::now(), extra);
+}
 
+sc_time par_host::transport(par_payload& p) {
     const uint64_t bus_addr = p.addr;
     p.addr -= m_base;
     p.response = par_response::ok;
     p.error.clear();
-    sc_time extra = sc_core::SC_ZERO_TIME;
+    sc_time extra = SC_ZERO_TIME;
     par_out->b_transport(p, extra);
     p.addr = bus_addr;
-    if (extra > sc_core::SC_ZERO_TIME)
-        local_time::advance(extra); // device wait states stretch the strobe
-    local_time::advance(m_timing.cycles(m_timing.hold_cycles));
+    return extra;
+}
 
-    const sc_time end = local_time::now();
-    m_stats.busy += end - start - m_timing.cycles(m_timing.issue_cycles);
-    m_ready_at = end + m_timing.cycles(m_timing.recovery_cycles);
+// After the hold phase: statistics, the bus free again, observers, the device's verdict.
+void par_host::complete(par_payload& p, const sc_time& start, const sc_time& end,
+                        const sc_time& extra) {
+    const bool write = p.is_write();
+    m_stats.busy += end - start - m_t.issue;
+    m_ready_at = end + m_t.recovery;
     ++(write ? m_stats.writes : m_stats.reads);
     m_busy = false;
     if (m_waiters) {
         local_time::sync();
-        m_free.notify(sc_core::SC_ZERO_TIME);
+        m_free.notify(SC_ZERO_TIME);
     }
     if (!m_observers.empty()) {
         par_access_times t;
-        t.cs_assert = start + m_timing.cycles(m_timing.issue_cycles);
-        t.strobe_start =
-            start + m_timing.cycles(m_timing.issue_cycles + m_timing.addr_setup_cycles);
-        t.strobe_end = start + m_timing.to_strobe_end(write) + extra;
+        t.cs_assert = start + m_t.issue;
+        t.strobe_start = start + m_t.to_strobe_start;
+        t.strobe_end = start + m_t.to_strobe_end[write] + extra;
         t.cs_deassert = end;
         for (par_observer* o : m_observers)
             o->on_access(p, t);
@@ -108,6 +126,91 @@ void par_host::access(par_payload& p) {
            << (p.error.empty() ? "no details" : p.error);
         throw std::runtime_error(os.str());
     }
+}
+
+void par_host::read16_rep(uint64_t addr, uint16_t* out, size_t n) {
+    for (size_t i = 0; i < n;)
+        i += burst_read16(addr, out + i, n - i);
+}
+
+void par_host::write16_rep(uint64_t addr, const uint16_t* in, size_t n) {
+    for (size_t i = 0; i < n;)
+        i += burst_write16(addr, in + i, n - i);
+}
+
+size_t par_host::burst_read16(uint64_t addr, uint16_t* out, size_t n) {
+    par_payload p;
+    p.cmd = par_command::read;
+    p.addr = addr;
+    return burst(p, nullptr, out, n);
+}
+
+size_t par_host::burst_write16(uint64_t addr, const uint16_t* in, size_t n) {
+    par_payload p;
+    p.cmd = par_command::write;
+    p.addr = addr;
+    return burst(p, in, nullptr, n);
+}
+
+// Word by word the same as access(): recovery stall, strobe, device, hold, complete(). What a
+// burst saves is the local-time decision per phase: one room() covers every word that ends
+// before anything else can run, so those words only add their phases to the offset, and the
+// device still sees local_time::now() at each strobe end. It stops after a word whose device
+// added wait states or synced (the room is then void); that word finishes as access() does.
+size_t par_host::burst(par_payload& p, const uint16_t* in, uint16_t* out, size_t n) {
+    if (n == 0)
+        return 0;
+    auto one = [&] {
+        if (in)
+            p.data = in[0];
+        access(p);
+        if (out)
+            out[0] = p.data;
+        return size_t(1);
+    };
+    check(p);
+    if (n == 1 || m_busy || m_waiters)
+        return one();
+    const bool write = p.is_write();
+    const sc_time word = m_t.to_strobe_end[write] + m_t.hold;
+    const sc_time step = m_t.recovery + word; // every word after the first waits out recovery
+    sc_time t = local_time::now();
+    const sc_time stall0 = m_ready_at > t ? m_ready_at - t : SC_ZERO_TIME;
+    const sc_time room = local_time::room();
+    if (room < stall0 + word)
+        return one();
+    const size_t fit = 1 + size_t((room - stall0 - word).value() / step.value());
+    const size_t k = fit < n ? fit : n;
+    const unsigned long long epoch = local_time::epoch();
+
+    m_busy = true;
+    for (size_t i = 0; i < k; ++i) {
+        const sc_time stall = i == 0 ? stall0 : m_t.recovery;
+        if (stall > SC_ZERO_TIME)
+            m_stats.recovery_stall += stall;
+        const sc_time start = t + stall;
+        local_time::advance_in_room(stall + m_t.to_strobe_end[write]);
+        if (in)
+            p.data = in[i];
+        const sc_time extra = transport(p);
+        if (extra > SC_ZERO_TIME || local_time::epoch() != epoch) {
+            if (extra > SC_ZERO_TIME)
+                local_time::advance(extra);
+            local_time::advance(m_t.hold);
+            complete(p, start, local_time::now(), extra);
+            if (out)
+                out[i] = p.data;
+            return i + 1;
+        }
+        local_time::advance_in_room(m_t.hold);
+        t = start + word;
+        complete(p, start, t, extra);
+        m_busy = true; // complete() freed the bus; nobody can have asked for it meanwhile
+        if (out)
+            out[i] = p.data;
+    }
+    m_busy = false;
+    return k;
 }
 
 } // namespace nicsim::par

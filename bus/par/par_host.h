@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Host side of the 16-bit parallel bus: an EIM-class external bus controller with one chip
 // select. The driver seam adapts it (driver/include/nicsim/bus_attach.h: mmio16_attach), so
-// ioread16/iowrite16 (and the _rep variants, one call per word) of the KS8851-16MLL driver land
-// here; the bus knows no driver. Every access takes its strobe timing (par_timing.h) of the
+// ioread16/iowrite16 (and the _rep variants, one burst per call) of the KS8851-16MLL driver
+// land here; the bus knows no driver. Every access takes its strobe timing (par_timing.h) of the
 // calling SC_THREAD's time, decoupled where no other process can observe it
 // (bus/common/local_time.h), and is handed to the device on `par_out` at the strobe's trailing
 // edge (the device reads local_time::now()). Concurrent callers are served one access at a time.
@@ -60,6 +60,17 @@ class par_host : public sc_core::sc_module {
     // One access with explicit lanes (8-bit accesses): blocking, same rules as read16/write16.
     void access(par_payload& p);
 
+    // `n` 16-bit accesses of one address (a FIFO port: ioread16_rep/iowrite16_rep). Each word has
+    // the bus phases, device access, timing, statistics and observer calls of read16/write16.
+    void read16_rep(uint64_t addr, uint16_t* out, size_t n);
+    void write16_rep(uint64_t addr, const uint16_t* in, size_t n);
+    // The leading words of such a burst that can run as one local-time step (local_time::room():
+    // no other process can run before they end), at least one (then like read16/write16).
+    // Returns how many words were done; callers that must act between words (a CPU port handing
+    // its core over) loop over it.
+    size_t burst_read16(uint64_t addr, uint16_t* out, size_t n);
+    size_t burst_write16(uint64_t addr, const uint16_t* in, size_t n);
+
     const par_timing& timing() const { return m_timing; }
     void set_timing(const par_timing& t);
     const par_host_stats& stats() const { return m_stats; }
@@ -70,7 +81,18 @@ class par_host : public sc_core::sc_module {
     void add_observer(par_observer& obs) { m_observers.push_back(&obs); }
 
   private:
+    // The phase times, converted from cycles once: sc_time from double is costly per word.
+    struct phase_times {
+        sc_core::sc_time issue, to_strobe_start, to_strobe_end[2], hold, recovery;
+    };
+    void check(const par_payload& p) const;
+    sc_core::sc_time transport(par_payload& p); // to the device; returns its wait states
+    void complete(par_payload& p, const sc_core::sc_time& start, const sc_core::sc_time& end,
+                  const sc_core::sc_time& extra);
+    size_t burst(par_payload& p, const uint16_t* in, uint16_t* out, size_t n);
+
     par_timing m_timing;
+    phase_times m_t;
     uint64_t m_base;
     uint64_t m_size;
     par_host_stats m_stats;

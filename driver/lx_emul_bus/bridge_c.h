@@ -44,6 +44,11 @@ void lx_bus_sdio_bridge_release(void* bridge, const char* who);
 /* 16-bit parallel bus. */
 uint16_t lx_bus_mmio16_bridge_read(void* bridge, const char* who, uint64_t addr);
 void lx_bus_mmio16_bridge_write(void* bridge, const char* who, uint64_t addr, uint16_t value);
+/* ioread16_rep/iowrite16_rep: `count` accesses of one address in one call (a bus burst). */
+void lx_bus_mmio16_bridge_read_rep(void* bridge, const char* who, uint64_t addr, uint16_t* buf,
+                                   size_t count);
+void lx_bus_mmio16_bridge_write_rep(void* bridge, const char* who, uint64_t addr,
+                                    const uint16_t* buf, size_t count);
 
 #ifdef __cplusplus
 }

@@ -38,6 +38,12 @@ class par_port final : public mmio16_bus_if {
     explicit par_port(nicsim::par::par_host& h) : m_host(h) {}
     uint16_t read16(uint64_t addr) override { return m_host.read16(addr); }
     void write16(uint64_t addr, uint16_t value) override { m_host.write16(addr, value); }
+    void read16_rep(uint64_t addr, uint16_t* out, size_t n) override {
+        m_host.read16_rep(addr, out, n);
+    }
+    void write16_rep(uint64_t addr, const uint16_t* in, size_t n) override {
+        m_host.write16_rep(addr, in, n);
+    }
 
   private:
     nicsim::par::par_host& m_host;
@@ -223,4 +229,14 @@ extern "C" uint16_t lx_bus_mmio16_bridge_read(void* bridge, const char* who, uin
 extern "C" void lx_bus_mmio16_bridge_write(void* bridge, const char* who, uint64_t addr,
                                            uint16_t value) {
     mmio_bus(bridge, who, "iowrite16").write16(addr, value);
+}
+
+extern "C" void lx_bus_mmio16_bridge_read_rep(void* bridge, const char* who, uint64_t addr,
+                                              uint16_t* buf, size_t count) {
+    mmio_bus(bridge, who, "ioread16_rep").read16_rep(addr, buf, count);
+}
+
+extern "C" void lx_bus_mmio16_bridge_write_rep(void* bridge, const char* who, uint64_t addr,
+                                               const uint16_t* buf, size_t count) {
+    mmio_bus(bridge, who, "iowrite16_rep").write16_rep(addr, buf, count);
 }

@@ -42,6 +42,8 @@ class host_cpu : public sc_core::sc_module {
     void charge(const sc_core::sc_time& work) { m_busy += work; }
 
     unsigned cores() const { return m_cores; }
+    // Somebody waits for a core: a holder that releases now hands its core over.
+    bool contended() const { return !m_waiting.empty(); }
     // Total CPU time consumed, summed over cores.
     const sc_core::sc_time& busy_time() const { return m_busy; }
     // busy_time / (cores * elapsed); 0 when elapsed is zero.

@@ -5,6 +5,7 @@
 // share state. No Linux header is needed: kernel devices are opaque pointers.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include "bus/spi/spi_payload.h"
@@ -54,6 +55,16 @@ struct mmio16_bus_if {
     virtual ~mmio16_bus_if() = default;
     virtual uint16_t read16(uint64_t addr) = 0;
     virtual void write16(uint64_t addr, uint16_t value) = 0;
+    // ioread16_rep/iowrite16_rep: `n` accesses of one address (a FIFO port) in one call, so a
+    // bus model can run them as a burst. The default is one read16/write16 per word.
+    virtual void read16_rep(uint64_t addr, uint16_t* out, size_t n) {
+        while (n--)
+            *out++ = read16(addr);
+    }
+    virtual void write16_rep(uint64_t addr, const uint16_t* in, size_t n) {
+        while (n--)
+            write16(addr, *in++);
+    }
 };
 
 // Attach the bus to a device; replaces a previous attachment. The attached objects must
