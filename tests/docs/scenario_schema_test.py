@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: MIT
 """docs/scenario.schema.json accepts every shipped scenario (the YAML files in configs/ and
 examples/ with a `device:` key; platform profiles, sweeps and validation points are other
-formats) and rejects an unknown key, a misspelt enum value and a missing required key.
+formats), has every key of the docs/scenarios.md table, and rejects an unknown key, a misspelt enum value and a missing required key.
 usage: scenario_schema_test.py <source dir>"""
 import json
 import pathlib
+import re
 import sys
 
 try:
@@ -42,6 +43,21 @@ for what, bad in [("unknown key", {**good, "bogus": 1}),
                   ("no traffic", {k: v for k, v in good.items() if k != "traffic"})]:
     if validator.is_valid(bad):
         failures.append(f"a scenario with {what} is accepted")
+
+# Every key of the docs/scenarios.md table ("Scenario keys") has its place in the schema, so a
+# key documented there (as every new loader key must be) cannot be missing here.
+doc = (root / "docs/scenarios.md").read_text()
+table = doc.split("## Scenario keys", 1)[1].split("\n#", 1)[0]
+for row in re.findall(r"^\| (`[^|]*) \|", table, re.M):
+    for key in re.findall(r"`([a-z_.<>]+)`", row):
+        node = schema
+        for part in key.split("."):
+            if part.startswith("<"):  # a free name (driver.module_params.<name>)
+                break
+            node = node.get("properties", {}).get(part)
+            if node is None:
+                failures.append(f"docs/scenarios.md key {key} is not in the schema")
+                break
 
 for f in failures:
     print("scenario schema:", f, file=sys.stderr)
