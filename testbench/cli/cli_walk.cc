@@ -61,7 +61,8 @@ cli_option option_of(const CLI::Option& o) {
     c.required = o.get_required();
     c.repeated = o.get_expected_max() > 1 || o.get_items_expected_max() > 1 ||
                  o.get_multi_option_policy() == CLI::MultiOptionPolicy::TakeAll;
-    if (o.get_type_size_max() > 0) {
+    // A flag (--quiet, --help) takes no value: CLI11 gives it no items and no type name.
+    if (o.get_items_expected_max() > 0 && !o.get_type_name().empty()) {
         c.metavar = o.get_type_name();
         c.value = kind_of(c.metavar);
     }

@@ -66,6 +66,8 @@ expect "sub " nicsim sweep --out ""
 expect "a.yaml b.yml notes.txt r.json sub " nicsim run a.yaml --json ""
 expect "gtkwave sigrok " nicsim run a.yaml --vcd-format ""
 expect "" nicsim run --set ""
+expect "a.yaml b.yml sub " nicsim run -q ""
+expect "r.json sub " nicsim compare --label x ""
 expect "validate validate-config " nicsim val
 expect "--json " nicsim run --js
 echo "completion test: ok"
