@@ -38,6 +38,8 @@ help_subcommands() { "$nicsim" --help | sed -n '/^Subcommands:/,$s/^  \([a-z][-a
 subs=$(help_subcommands)
 [[ -n $subs ]] || fail "no subcommands found in 'nicsim --help'"
 top=$(comp nicsim "")
+# `generate` is the build's, not the user's: hidden from --help and from the completion.
+has generate $subs $top && fail "the hidden subcommand 'generate' is offered"
 for s in $subs; do
     has "$s" $top || fail "'nicsim <TAB>' does not offer $s (got: $top)"
     opts=$(comp nicsim "$s" -)
