@@ -16,6 +16,8 @@ packages=(
     ethtool             # offloads off on the reference's veth pair
     iptables            # NFQUEUE rule of the reference's delay line
     clang libclang-rt-dev  # libFuzzer + ASan/UBSan runtimes: make test-fuzz (docs/fuzzing.md)
+    man-db groff-base bsdextrautils  # man, groff, col: tests/install/man_test.sh renders nicsim(1)
+    python3-yaml python3-jsonschema  # tests/docs/scenario_schema_test.py: the configs against the schema
 )
 
 missing=()

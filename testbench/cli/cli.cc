@@ -12,6 +12,7 @@
 
 #include "bus/common/local_time.h"
 #include "testbench/build_info.h"
+#include "testbench/cli/cli_walk.h"
 #include "testbench/cli/cmd_check.h"
 #include "testbench/cli/cmd_sweep.h"
 #include "testbench/cli/cmd_validate.h"
@@ -287,57 +288,81 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     std::vector<std::string> run_sets;
     bool quiet = false;
     CLI::App* run_cmd = app.add_subcommand("run", "validate and run a scenario");
-    run_cmd->add_option("scenario", run_file, "scenario YAML file")->required();
+    run_cmd->add_option("scenario", run_file, "scenario YAML file")->required()->type_name("YAML");
     run_cmd
         ->add_option("--set", run_sets, "override a scenario key before validation: key.path=value")
+        ->type_name("KEY=VALUE")
         ->allow_extra_args(false)
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-    run_cmd->add_option("--json", json_file,
-                        "also write the report as JSON to FILE ('-' = stdout)");
+    run_cmd->add_option("--json", json_file, "also write the report as JSON to FILE ('-' = stdout)")
+        ->type_name("FILE");
     run_cmd->add_flag("-q,--quiet", quiet, "do not print the text report");
     double interval_s = 0;
     run_cmd
         ->add_option("-i,--interval", interval_s,
                      "print transfer and bitrate every SECONDS of simulated time (iperf3 -i)")
+        ->type_name("SECONDS")
         ->check(CLI::PositiveNumber);
     std::string vcd_file, timeline_file, log_file, pcap_file, trace_window,
         trace_max_size; // docs/traces.md
-    run_cmd->add_option("--vcd", vcd_file, "write a VCD waveform (bus pins, IRQ, power) to FILE");
+    run_cmd->add_option("--vcd", vcd_file, "write a VCD waveform (bus pins, IRQ, power) to FILE")
+        ->type_name("FILE");
     std::string vcd_format;
     run_cmd
         ->add_option("--vcd-format", vcd_format,
                      "gtkwave (default, with a .gtkw save file) or sigrok (PulseView, sigrok-cli)")
         ->check(CLI::IsMember({"gtkwave", "sigrok"}));
-    run_cmd->add_option("--timeline", timeline_file,
-                        "write a Trace Event JSON timeline (Perfetto, chrome://tracing) to FILE");
-    run_cmd->add_option("--log", log_file, "write one line per bus transaction to FILE");
-    run_cmd->add_option("--pcap", pcap_file,
-                        "write the frames (host netdev, peer) as pcapng to FILE (Wireshark)");
-    run_cmd->add_option("--trace-window", trace_window,
-                        "limit the traces to START:END simulated time (e.g. 1.5s:2s, 200ms:)");
-    run_cmd->add_option("--trace-max-size", trace_max_size,
-                        "largest size of each trace file (default 1GiB, 0 = no limit; e.g. 100MB)");
+    run_cmd
+        ->add_option("--timeline", timeline_file,
+                     "write a Trace Event JSON timeline (Perfetto, chrome://tracing) to FILE")
+        ->type_name("FILE");
+    run_cmd->add_option("--log", log_file, "write one line per bus transaction to FILE")
+        ->type_name("FILE");
+    run_cmd
+        ->add_option("--pcap", pcap_file,
+                     "write the frames (host netdev, peer) as pcapng to FILE (Wireshark)")
+        ->type_name("FILE");
+    run_cmd
+        ->add_option("--trace-window", trace_window,
+                     "limit the traces to START:END simulated time (e.g. 1.5s:2s, 200ms:)")
+        ->type_name("START:END");
+    run_cmd
+        ->add_option("--trace-max-size", trace_max_size,
+                     "largest size of each trace file (default 1GiB, 0 = no limit; e.g. 100MB)")
+        ->type_name("SIZE");
 
     std::string val_file;
     std::vector<std::string> val_sets;
     CLI::App* val_cmd = app.add_subcommand(
         "validate-config", "only parse and validate a scenario or platform profile");
-    val_cmd->add_option("file", val_file, "scenario or platform profile YAML file")->required();
+    val_cmd->add_option("file", val_file, "scenario or platform profile YAML file")
+        ->required()
+        ->type_name("YAML");
     val_cmd->add_option("--set", val_sets, "override a key before validation: key.path=value")
+        ->type_name("KEY=VALUE")
         ->allow_extra_args(false)
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 
     std::vector<std::string> cmp_files, cmp_labels;
     CLI::App* cmp_cmd =
         app.add_subcommand("compare", "print JSON reports (from run --json) side by side");
-    cmp_cmd->add_option("reports", cmp_files, "JSON report files")->required();
+    cmp_cmd->add_option("reports", cmp_files, "JSON report files")->required()->type_name("JSON");
     cmp_cmd->add_option("--label", cmp_labels, "column label, once per report, in order")
+        ->type_name("LABEL")
         ->allow_extra_args(false)
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 
     const subcommand sweep_cmd = add_sweep_command(app);
     const subcommand validate_cmd = add_validate_command(app);
     const subcommand check_cmd = add_check_command(app);
+
+    // Hidden (group ""): what the build installs, generated from this very App.
+    std::string gen_what;
+    CLI::App* gen_cmd = app.add_subcommand("generate", "print the bash completion or the man page");
+    gen_cmd->group("");
+    gen_cmd->add_option("what", gen_what)
+        ->required()
+        ->check(CLI::IsMember({"bash-completion", "man"}));
 
     std::vector<const char*> argv;
     for (const auto& a : args)
@@ -375,6 +400,12 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
                                          {"--pcap (trace.pcap)", pcap_file}};
         return cmd_run(run_file, run_sets, recorded, json_file, trace_flags, quiet, interval_s, out,
                        err);
+    }
+    if (*gen_cmd) {
+        const auto cmds = walk_cli(app);
+        out << (gen_what == "man" ? man_page(cmds, build_info::nicsim_version)
+                                  : bash_completion(cmds));
+        return exit_ok;
     }
     if (*val_cmd)
         return cmd_validate(val_file, val_sets, out, err);

@@ -256,12 +256,17 @@ subcommand add_check_command(CLI::App& app) {
     auto a = std::make_shared<check_args>();
     CLI::App* c = app.add_subcommand(
         "check", "run scenarios and check their expect: lists (docs/driver-testing.md)");
-    c->add_option("scenarios", a->files, "scenario YAML files with expect:")->required();
+    c->add_option("scenarios", a->files, "scenario YAML files with expect:")
+        ->required()
+        ->type_name("YAML");
     c->add_option("--set", a->sets, "override a scenario key in every file: key.path=value")
+        ->type_name("KEY=VALUE")
         ->allow_extra_args(false)
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-    c->add_option("--junit", a->junit, "also write the results as JUnit XML to FILE");
+    c->add_option("--junit", a->junit, "also write the results as JUnit XML to FILE")
+        ->type_name("FILE");
     c->add_option("-j,--jobs", a->jobs, "runs at once (default: hardware threads)")
+        ->type_name("N")
         ->check(CLI::PositiveNumber);
     return {c,
             [a](std::ostream& out, std::ostream& err) { return run_check_command(*a, out, err); }};

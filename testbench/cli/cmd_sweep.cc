@@ -69,16 +69,21 @@ subcommand add_sweep_command(CLI::App& app) {
     auto a = std::make_shared<sweep_args>();
     CLI::App* c = app.add_subcommand(
         "sweep", "run a scenario over a grid or list of --set values, one process per point");
-    c->add_option("sweep", a->file, "sweep YAML file (docs/sweep.md)")->required();
+    c->add_option("sweep", a->file, "sweep YAML file (docs/sweep.md)")
+        ->required()
+        ->type_name("YAML");
     c->add_option("-j,--jobs", a->jobs, "points run at once (default: hardware threads)")
+        ->type_name("N")
         ->check(CLI::PositiveNumber);
-    c->add_option("--out", a->out_dir, "output directory (default: sweep-<file stem>)");
+    c->add_option("--out", a->out_dir, "output directory (default: sweep-<file stem>)")
+        ->type_name("DIR");
     c->add_flag("--emit-commands", a->emit,
                 "print one shell command per point (writing <out>/points/<id>.json) instead of "
                 "running");
     c->add_option("--merge", a->merge,
                   "combine point files found in these directories (DIR/points/ or DIR/) into "
                   "<out>")
+        ->type_name("DIR")
         ->expected(1, CLI::detail::expected_max_vector_size)
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     c->get_option("--emit-commands")->excludes(c->get_option("--merge"));

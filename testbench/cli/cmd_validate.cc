@@ -64,8 +64,10 @@ subcommand add_validate_command(CLI::App& app) {
         "validate", "run the validation points (predicted vs measured, docs/validate.md)");
     c->add_option("dir", a->path,
                   "validation directory or file (default: <configs>/validation, configs = "
-                  "$NICSIM_CONFIGS_DIR or the source tree's)");
+                  "$NICSIM_CONFIGS_DIR or the source tree's)")
+        ->type_name("PATH");
     c->add_option("-j,--jobs", a->jobs, "runs at once (default: hardware threads)")
+        ->type_name("N")
         ->check(CLI::PositiveNumber);
     return {c, [a](std::ostream& out, std::ostream& err) {
                 return run_validate_command(*a, out, err);

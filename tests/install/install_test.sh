@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # `cmake --install` into a staging DESTDIR, then the installed binary runs an installed scenario
 # (its platform profile found through <prefix>/share/nicsim/configs) from an unrelated directory,
-# and `nicsim check` passes on an installed scenario with an expect: list.
+# and `nicsim check` passes on an installed scenario with an expect: list; the bash completion
+# and the man page are installed.
 # usage: install_test.sh <build dir> <work dir>
 set -eu
 build=$1
@@ -13,6 +14,9 @@ DESTDIR="$work/stage" cmake --install "$build" --prefix /opt/nicsim >/dev/null
 root="$work/stage/opt/nicsim"
 test -x "$root/bin/nicsim"
 test -f "$root/share/nicsim/configs/platforms/rpi-class.yaml"
+# Where bash-completion and man look (tests/install/completion_test.sh, man_test.sh check them).
+test -f "$root/share/bash-completion/completions/nicsim"
+test -f "$root/share/man/man1/nicsim.1"
 cd "$work/elsewhere"
 # No source-tree fallback may be involved: the configs directory must be the installed one.
 unset NICSIM_CONFIGS_DIR || true
