@@ -12,7 +12,6 @@
 
 #include "testbench/config/platform_profile.h"
 #include "testbench/config/scenario_config.h"
-#include <memory>
 #include <string>
 
 #include "testbench/report/report.h"
@@ -20,19 +19,17 @@
 namespace nicsim {
 
 // A run that could not complete (model/driver failure, unsupported combination, payload
-// mismatch). The CLI prints the message and exits with code 2. When the simulation had started,
-// `partial` holds the report up to the failure (end_reason "run failed", the error as a finding),
-// which the CLI still writes: a failed run loses nothing it measured.
+// mismatch) before its simulation started. The CLI prints the message and exits with code 2.
 struct run_error : std::runtime_error {
     using std::runtime_error::runtime_error;
-    run_error(const std::string& what, report::report so_far)
-        : std::runtime_error(what),
-          partial(std::make_shared<const report::report>(std::move(so_far))) {}
-    std::shared_ptr<const report::report> partial;
 };
 
-// Runs one scenario; throws run_error on failure. SystemC cannot restart after sc_start, so a
-// process runs at most one scenario.
+// Runs one scenario; throws run_error on a failure before the simulation started. A run that
+// fails once it has started returns its report so far instead: end_reason "run failed", the
+// error as the last finding ("run failed: ..."), so nothing it measured is lost. Not a throw:
+// unwinding right after the coroutine-based simulation leaves AddressSanitizer's stack
+// poisoning stale for the caller's later frames (seen on writing that report). SystemC cannot
+// restart after sc_start, so a process runs at most one scenario.
 report::report run_scenario(const config::scenario_config& scenario,
                             const config::platform_profile& platform);
 

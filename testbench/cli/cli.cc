@@ -173,17 +173,19 @@ int cmd_run(const std::string& file, const std::vector<std::string>& sets,
                                       cfg.scenario.traffic.bytes.bytes);
         rep = run_scenario(cfg.scenario, cfg.platform);
     } catch (const run_error& e) {
-        if (!e.partial) {
-            err << "nicsim: run failed: " << e.what() << "\n";
-            return exit_run_error;
-        }
-        rep = *e.partial;
-        failure = e.what();
+        err << "nicsim: run failed: " << e.what() << "\n";
+        return exit_run_error;
     } catch (const std::exception& e) {
         err << "nicsim: internal error: " << e.what() << "\n";
         return exit_run_error;
     }
     const auto t1 = std::chrono::steady_clock::now();
+    if (rep.end_reason == "run failed") { // the report so far; the error is its last finding
+        static const std::string prefix = "run failed: ";
+        failure = rep.findings.empty() ? std::string("unknown error") : rep.findings.back().message;
+        if (failure.compare(0, prefix.size(), prefix) == 0)
+            failure.erase(0, prefix.size());
+    }
     fill_run_info(rep, cfg.scenario, cfg.platform, recorded_sets);
     rep.host.wall_time_s = std::chrono::duration<double>(t1 - t0).count();
     rep.host.peak_rss_mb = peak_rss_mb();
