@@ -11,6 +11,7 @@ set(NICSIM_LX_INCLUDE "${CMAKE_CURRENT_LIST_DIR}/include")
 
 add_library(nicsim_lx_kit STATIC
     ${CMAKE_CURRENT_LIST_DIR}/lx_kit/runtime.cc
+    ${CMAKE_CURRENT_LIST_DIR}/lx_kit/code_cost.cc
     ${CMAKE_CURRENT_LIST_DIR}/lx_kit/log.cc
     ${CMAKE_CURRENT_LIST_DIR}/lx_kit/irq.cc)
 target_link_libraries(nicsim_lx_kit PUBLIC nicsim_systemc PRIVATE nicsim_warnings)

@@ -58,8 +58,12 @@ function(nicsim_driver_variant DRIVER VARIANT)
             message(FATAL_ERROR "nicsim_driver_variant: SOURCES entry '${entry}' is not file.c=modname")
         endif()
         set(f "${kdir}/${CMAKE_MATCH_1}")
+        # Every basic block of the real driver calls __sanitizer_cov_trace_pc, which counts it:
+        # the driver's own CPU time (driver/lx_kit/code_cost.cc). Glue and the emulation are
+        # stand-ins for kernel code and stay uncounted.
         set_source_files_properties("${f}" PROPERTIES
-            COMPILE_DEFINITIONS "KBUILD_MODNAME=\"${CMAKE_MATCH_2}\"")
+            COMPILE_DEFINITIONS "KBUILD_MODNAME=\"${CMAKE_MATCH_2}\""
+            COMPILE_OPTIONS "-fsanitize-coverage=trace-pc")
         list(APPEND srcs "${f}")
     endforeach()
     foreach(g IN LISTS V_GLUE)

@@ -54,12 +54,10 @@ static void irq_thread(void* arg)
 
     for (;;) {
         while (!a->stop && !should_run(a))
-            lx_kit_wait_block(line_wq, -1, "irq thread idle");
+            lx_kit_wait_block_unscheduled(line_wq, -1, "irq thread idle");
         if (a->stop)
             break;
-        u64 latency = lx_kit_irq_latency_ns();
-        if (latency)
-            lx_kit_sleep_until_ns(lx_kit_now_ns() + latency);
+        lx_kit_irq_enter(); /* hard IRQ, wake-up and switch to this thread */
         if (a->stop)
             break;
 

@@ -93,14 +93,14 @@ static void timer_softirq(void* arg)
     (void)arg;
     for (;;) {
         if (list_empty(&timer_list_pending)) {
-            lx_kit_wait_block(timer_wq, -1, "timer softirq idle");
+            lx_kit_wait_block_unscheduled(timer_wq, -1, "timer softirq idle");
             continue;
         }
         struct timer_list* t = list_first_entry(&timer_list_pending, struct timer_list, entry);
         u64 now = lx_kit_now_ns();
         u64 at = lx_emul_tick_start_ns(t->fire_jiffy);
         if (now < at) {
-            lx_kit_wait_block(timer_wq, (int64_t)(at - now), "timer softirq");
+            lx_kit_wait_block_unscheduled(timer_wq, (int64_t)(at - now), "timer softirq");
             continue;
         }
         list_del_init(&t->entry);

@@ -14,6 +14,7 @@
 #include "bus/par/par_host.h"
 #include "bus/spi/spi_host.h"
 #include "driver/include/lx_kit/lx_kit.h"
+#include "driver/include/lx_kit/runtime.h"
 #include "driver/lx_emul_bus/bridge_c.h"
 
 namespace nicsim::lx_bus {
@@ -115,6 +116,7 @@ extern "C" int lx_bus_spi_bridge_transfer(void* bridge, const char* who, unsigne
     auto* b = static_cast<spi_bridge*>(bridge);
     if (!b || !b->port)
         lx_kit_abort("spi_sync on %s: no SPI host attached (nicsim::lx_bus::spi_attach)", who);
+    nicsim::lx_kit::charge_driver_code(); // the code that built the message ran first
     // Payloads are reused (one per spi_sync in flight; callers are SystemC threads, so a sleeping
     // spi_sync keeps its own) to spare the xfers allocation of every message. `all` owns them for
     // good: a thread still inside spi_sync when the simulation ends is never unwound, and its
@@ -179,6 +181,7 @@ static sdio_host_if& sdio_host(void* bridge, const char* who, const char* what) 
     auto* b = static_cast<sdio_bridge*>(bridge);
     if (!b || !b->host)
         lx_kit_abort("%s on %s: no SDIO host attached (nicsim::lx_bus::sdio_attach)", what, who);
+    nicsim::lx_kit::charge_driver_code(); // the code that built the request ran first
     return *b->host;
 }
 
@@ -192,6 +195,7 @@ extern "C" void lx_bus_sdio_bridge_wait_irq(void* bridge, const char* who) {
 
 extern "C" void lx_bus_sdio_bridge_claim(void* bridge, const char* who) {
     auto* b = static_cast<sdio_bridge*>(bridge);
+    nicsim::lx_kit::charge_driver_code();
     if (b && b->host)
         b->host->claim();
 }
@@ -219,6 +223,7 @@ static mmio16_bus_if& mmio_bus(void* bridge, const char* who, const char* what) 
     auto* b = static_cast<mmio_bridge*>(bridge);
     if (!b || !b->bus)
         lx_kit_abort("%s on %s: no 16-bit bus attached (nicsim::lx_bus::mmio16_attach)", what, who);
+    nicsim::lx_kit::charge_driver_code(); // the code before the access ran first
     return *b->bus;
 }
 

@@ -152,6 +152,7 @@ static void sdio_irq_task(void* arg)
         while (!func->irq_handler)
             lx_kit_wait_block(host->nicsim_irq_claimed, -1, "sdio_irq: no handler claimed");
         lx_bus_sdio_bridge_wait_irq(func->nicsim_bridge, dev_name(&func->dev));
+        lx_kit_irq_charge(); /* the host controller's hard IRQ and the switch to this task */
         if (!func->irq_handler)
             continue; /* released while the interrupt was on its way: nobody to call */
         sdio_claim_host(func);

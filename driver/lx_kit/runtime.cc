@@ -72,13 +72,64 @@ void require_blockable(lx_kit_task* t, const char* why, bool sleeping) {
                      why, t->name.c_str());
 }
 
-void block_current(lx_kit_task* t, int64_t timeout_ns) {
+void charge_code() {
+    runtime& r = rt();
+    const uint64_t blocks = lx_kit_driver_blocks - r.blocks_charged;
+    if (blocks == 0)
+        return;
+    r.blocks_charged = lx_kit_driver_blocks;
+    r.cpu_acct.driver_blocks += blocks;
+    if (!r.on_cpu || r.params.ps_per_block == 0 || sc_get_status() != SC_RUNNING ||
+        !current()->can_block)
+        return; // before the run (module constructors) or outside a thread: not on the board
+    // Whole nanoseconds, the rest carried: the charge does not depend on where the flushes fall.
+    const uint64_t ps = blocks * r.params.ps_per_block + r.block_ps_rest;
+    r.block_ps_rest = ps % 1000;
+    r.cpu_acct.driver_code_ps += ps - r.block_ps_rest;
+    if (ps >= 1000)
+        r.on_cpu(ps - r.block_ps_rest);
+}
+
+void charge_context_switch() {
+    runtime& r = rt();
+    if (!r.on_cpu || r.params.context_switch_ns == 0)
+        return;
+    const uint64_t ps = r.params.context_switch_ns * 1000;
+    r.cpu_acct.context_switches++;
+    r.cpu_acct.context_switch_ps += ps;
+    r.on_cpu(ps);
+}
+
+// Waits until `until` (SystemC time) if it is still ahead: the rest of a latency of which the
+// CPU work already took a part.
+static void wait_until(const sc_time& until) {
     nicsim::local_time::sync();
-    if (timeout_ns < 0 || static_cast<uint64_t>(timeout_ns) >= LX_KIT_MAX_TIMEOUT_NS)
+    if (until > sc_time_stamp())
+        wait(until - sc_time_stamp());
+}
+
+void block_current(lx_kit_task* t, int64_t timeout_ns, resume how) {
+    nicsim::local_time::sync();
+    const sc_time start = sc_time_stamp();
+    const bool timed =
+        !(timeout_ns < 0 || static_cast<uint64_t>(timeout_ns) >= LX_KIT_MAX_TIMEOUT_NS);
+    if (!timed)
         wait(t->block_ev);
     else
         wait(ns_time(static_cast<uint64_t>(timeout_ns)), t->block_ev);
     t->block_ev.cancel();
+    if (how == resume::unscheduled)
+        return;
+    // Woken by another context (not by its own timeout): the scheduler's wake-up latency, of
+    // which the switch into this task is the CPU part.
+    const sc_time woke = sc_time_stamp();
+    const bool by_event = !timed || woke < start + ns_time(static_cast<uint64_t>(timeout_ns));
+    const runtime& r = rt();
+    const uint64_t latency =
+        by_event && r.params.wakeup_latency_sample ? r.params.wakeup_latency_sample() : 0;
+    charge_context_switch();
+    if (latency)
+        wait_until(woke + ns_time(latency));
 }
 
 } // namespace nicsim::lx_kit::detail
@@ -95,6 +146,15 @@ void set_busy_hook(busy_hook hook) {
 }
 uint64_t busy_ns_total() {
     return dt::rt().busy_total;
+}
+void set_cpu_hook(cpu_hook hook) {
+    dt::rt().on_cpu = std::move(hook);
+}
+const cpu_accounting& cpu_accounts() {
+    return dt::rt().cpu_acct;
+}
+void charge_driver_code() {
+    dt::charge_code();
 }
 void set_task_observer(task_observer observer) {
     dt::rt().on_task = std::move(observer);
@@ -216,7 +276,8 @@ void lx_kit_wait_free(struct lx_kit_wait* w) {
     dt::rt().free_waits.push_back(w);
 }
 
-static int wait_common(lx_kit_wait* w, int64_t timeout_ns, const char* why, bool spin) {
+static int wait_common(lx_kit_wait* w, int64_t timeout_ns, const char* why, bool spin,
+                       dt::resume how) {
     lx_kit_task* t = dt::current();
     dt::require_blockable(t, why, !spin);
     if (w->in_pool)
@@ -224,11 +285,19 @@ static int wait_common(lx_kit_wait* w, int64_t timeout_ns, const char* why, bool
     nicsim::local_time::sync(); // before the trace and the queue see this task wait
     waiter me{t};
     w->queue.push_back(&me);
+    // The code that ran up to here, on the CPU. Charging may wait for a core and let others
+    // run: the task is already queued, so a wake-up meanwhile is kept (me.notified) and the
+    // task does not block, as a task that is woken before it reaches schedule().
+    dt::charge_code();
+    nicsim::local_time::sync();
     const uint64_t start = dt::now_ns();
     const sc_time start_t = sc_time_stamp();
-    dt::trace_task(t, spin ? lk::task_state::busy : lk::task_state::blocked, why, w->what.c_str());
-    dt::block_current(t, timeout_ns);
-    dt::trace_task(t, lk::task_state::running);
+    if (!me.notified) {
+        dt::trace_task(t, spin ? lk::task_state::busy : lk::task_state::blocked, why,
+                       w->what.c_str());
+        dt::block_current(t, timeout_ns, how);
+        dt::trace_task(t, lk::task_state::running);
+    }
     if (!me.notified) {
         for (auto it = w->queue.begin(); it != w->queue.end(); ++it)
             if (*it == &me) {
@@ -247,11 +316,15 @@ static int wait_common(lx_kit_wait* w, int64_t timeout_ns, const char* why, bool
 }
 
 int lx_kit_wait_block(struct lx_kit_wait* w, int64_t timeout_ns, const char* why) {
-    return wait_common(w, timeout_ns, why, false);
+    return wait_common(w, timeout_ns, why, false, dt::resume::scheduled);
+}
+
+int lx_kit_wait_block_unscheduled(struct lx_kit_wait* w, int64_t timeout_ns, const char* why) {
+    return wait_common(w, timeout_ns, why, false, dt::resume::unscheduled);
 }
 
 int lx_kit_wait_spin(struct lx_kit_wait* w, const char* why) {
-    return wait_common(w, -1, why, true);
+    return wait_common(w, -1, why, true, dt::resume::unscheduled);
 }
 
 struct lx_kit_task* lx_kit_wait_notify_one(struct lx_kit_wait* w) {
@@ -283,6 +356,7 @@ uint64_t lx_kit_now_ns(void) {
 }
 
 void lx_kit_time_sync(void) {
+    dt::charge_code();
     nicsim::local_time::sync();
 }
 
@@ -292,9 +366,11 @@ int lx_kit_sleep_ns(uint64_t ns) {
     nicsim::local_time::sync();
     t->wakeable = true;
     t->woken = false;
+    dt::charge_code(); // may let others run: a wake-up meanwhile is kept in t->woken
+    nicsim::local_time::sync();
     if (ns == 0) {
         wait(SC_ZERO_TIME);
-    } else {
+    } else if (!t->woken) {
         dt::trace_task(t, lk::task_state::sleeping, "sleep");
         if (ns >= LX_KIT_MAX_TIMEOUT_NS)
             dt::block_current(t, -1);
@@ -309,6 +385,7 @@ int lx_kit_sleep_ns(uint64_t ns) {
 void lx_kit_sleep_until_ns(uint64_t abs_ns) {
     lx_kit_task* t = dt::current();
     dt::require_blockable(t, "sleep", true);
+    dt::charge_code();
     nicsim::local_time::sync();
     const uint64_t now = dt::now_ns();
     if (abs_ns <= now) {
@@ -317,6 +394,7 @@ void lx_kit_sleep_until_ns(uint64_t abs_ns) {
     }
     dt::trace_task(t, lk::task_state::sleeping, "sleep until");
     wait(dt::ns_time(abs_ns - now));
+    dt::charge_context_switch(); // the timer woke it: switched back in
     dt::trace_task(t, lk::task_state::running);
 }
 
@@ -326,6 +404,7 @@ void lx_kit_busy_wait_ns(uint64_t ns) {
     dt::require_blockable(t, "busy-wait (udelay/mdelay)", false);
     if (ns == 0)
         return;
+    dt::charge_code();
     const sc_time start = nicsim::local_time::now();
     dt::trace_task(t, lk::task_state::busy, "busy-wait");
     nicsim::local_time::advance(dt::ns_time(ns)); // decoupled when nobody can see it
@@ -343,9 +422,13 @@ void lx_kit_yield(void) {
     nicsim::local_time::sync();
     t->wakeable = true;
     t->woken = false;
-    dt::trace_task(t, lk::task_state::sleeping, "schedule()");
-    dt::block_current(t, static_cast<int64_t>(q));
-    dt::trace_task(t, lk::task_state::running);
+    dt::charge_code(); // may let others run: a wake-up meanwhile is kept in t->woken
+    nicsim::local_time::sync();
+    if (!t->woken) {
+        dt::trace_task(t, lk::task_state::sleeping, "schedule()");
+        dt::block_current(t, static_cast<int64_t>(q));
+        dt::trace_task(t, lk::task_state::running);
+    }
     t->wakeable = false;
 }
 
@@ -360,7 +443,37 @@ uint64_t lx_kit_yield_quantum_ns(void) {
     return p.yield_quantum_ns ? p.yield_quantum_ns : 1000000000ull / p.hz;
 }
 uint64_t lx_kit_irq_latency_ns(void) {
-    return dt::rt().params.irq_latency_ns;
+    const lk::parameters& p = dt::rt().params;
+    return p.irq_latency_sample ? p.irq_latency_sample() : p.irq_latency_ns;
+}
+
+void lx_kit_irq_charge(void) {
+    dt::require_blockable(dt::current(), "IRQ entry", true);
+    dt::charge_code();
+    dt::runtime& r = dt::rt();
+    if (r.on_cpu && r.params.hardirq_ns) {
+        const uint64_t ps = r.params.hardirq_ns * 1000;
+        r.cpu_acct.hardirqs++;
+        r.cpu_acct.hardirq_ps += ps;
+        r.on_cpu(ps);
+    }
+    dt::charge_context_switch(); // into the thread that handles it
+}
+
+void lx_kit_irq_enter(void) {
+    lx_kit_task* t = dt::current();
+    dt::charge_code();
+    nicsim::local_time::sync();
+    const sc_time start = sc_time_stamp();
+    const uint64_t latency = lx_kit_irq_latency_ns();
+    lx_kit_irq_charge();
+    if (latency) {
+        dt::trace_task(t, lk::task_state::sleeping, "sleep until");
+        dt::wait_until(start + dt::ns_time(latency));
+        dt::trace_task(t, lk::task_state::running);
+    } else {
+        nicsim::local_time::sync();
+    }
 }
 size_t lx_kit_skb_tail_slack(void) {
     return dt::rt().params.skb_tail_slack;

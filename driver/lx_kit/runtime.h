@@ -14,6 +14,10 @@
 #include <lx_kit/lx_kit.h>
 #include <lx_kit/runtime.h>
 
+// Basic blocks of driver code executed so far: the driver objects are compiled with
+// -fsanitize-coverage=trace-pc, whose per-block hook (code_cost.cc) counts here.
+extern "C" uint64_t lx_kit_driver_blocks;
+
 struct lx_kit_task {
     std::string name;
     bool can_block = false;
@@ -56,7 +60,11 @@ struct runtime {
     std::vector<lx_kit_wait*> free_waits;
     unsigned long spawn_count = 0;
     busy_hook on_busy;
-    task_observer on_task; // trace hook; empty when nothing is attached
+    cpu_hook on_cpu;
+    cpu_accounting cpu_acct;
+    uint64_t blocks_charged = 0; // lx_kit_driver_blocks at the last charge_code()
+    uint64_t block_ps_rest = 0;  // sub-nanosecond rest carried to the next charge
+    task_observer on_task;       // trace hook; empty when nothing is attached
     uint64_t busy_total = 0;
     abort_mode on_abort = abort_mode::exit_process;
     bool aborted = false;
@@ -67,8 +75,19 @@ runtime& rt();
 uint64_t now_ns();
 sc_core::sc_time ns_time(uint64_t ns);
 lx_kit_task* current();
+// How a blocked task comes back: as a scheduler wake-up (wake-up latency when woken by an event,
+// a context switch either way), or without scheduler costs (spinning, the IRQ thread's line).
+enum class resume { scheduled, unscheduled };
 // Blocks the current (blockable) task on its private event for at most timeout_ns (<0: none).
-void block_current(lx_kit_task* t, int64_t timeout_ns);
+// The caller charges the driver code run so far (charge_code) before it makes the task findable
+// by a waker: charging may wait for a core, and a wake-up during that wait would be lost.
+void block_current(lx_kit_task* t, int64_t timeout_ns, resume how = resume::scheduled);
+// Charges the driver code the current task ran since the last charge (the blocks counted by the
+// trace-pc hook) on the CPU. Called wherever kernel code blocks, talks to a bus or returns to
+// testbench code, so the time is spent before anybody else can see its effect.
+void charge_code();
+// A context switch into the current task (after a sleep or a wake-up), on the CPU.
+void charge_context_switch();
 void require_blockable(lx_kit_task* t, const char* why, bool sleeping);
 
 // Reports a task state change to the trace observer, if one is set (one check otherwise).

@@ -58,7 +58,8 @@ std::string open_netdev(const char* modname, const std::string& variant, traffic
     lx_emul_netdev_set_rx_sink(
         ndev,
         [](void* ctx, ::net_device*, const uint8_t* frame, size_t len) {
-            local_time::sync(); // netif_rx: the stack sees the frame at the driver's time
+            lx_kit::charge_driver_code(); // the driver's RX path up to here ran first
+            local_time::sync();           // netif_rx: the stack sees the frame at the driver's time
             static_cast<traffic_session*>(ctx)->host_rx(frame, len);
         },
         &traffic);
@@ -66,6 +67,7 @@ std::string open_netdev(const char* modname, const std::string& variant, traffic
         lx_emul_netdev_set_queue_wake(
             ndev,
             [](void* ctx, ::net_device*) {
+                lx_kit::charge_driver_code();
                 local_time::sync();
                 static_cast<traffic_session*>(ctx)->board_stack().netif_wake_queue();
             },
@@ -114,7 +116,8 @@ struct driver_netdev {
 
     static void on_free(void* ctx, uint64_t cookie) {
         auto& self = *static_cast<driver_netdev*>(ctx);
-        local_time::sync(); // tcp_wfree may wake the socket: at the driver's time
+        lx_kit::charge_driver_code(); // the driver's TX path up to kfree_skb ran first
+        local_time::sync();           // tcp_wfree may wake the socket: at the driver's time
         auto it = self.owned.find(cookie);
         if (it == self.owned.end())
             return;
@@ -137,7 +140,7 @@ struct driver_netdev {
         owned.emplace(cookie, std::move(s));
         const int rc = lx_emul_netdev_xmit_owned(ndev, raw->data.data(), raw->data.size(),
                                                  &driver_netdev::on_free, this, cookie);
-        if (rc != 0) {      // NETDEV_TX_BUSY: the skb is the qdisc's again (dev_requeue_skb)
+        if (rc != 0) { // NETDEV_TX_BUSY: the skb is the qdisc's again (dev_requeue_skb)
             auto it = owned.find(cookie);
             s = std::move(it->second);
             owned.erase(it);

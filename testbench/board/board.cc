@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "testbench/board/board.h"
 
+#include <cmath>
+
 #include "driver/include/lx_kit/runtime.h"
 #include "testbench/board/bcm2835_spi_port.h"
 #include "testbench/board/generic_spi_port.h"
@@ -66,16 +68,51 @@ board::board(const config::platform_profile& profile)
 board::~board() {
     for (size_t i = 0; i < m_irq_sources.size(); ++i)
         lx_kit::unregister_irq(static_cast<int>(i + 1));
+    // The hooks point into this board.
+    lx_kit::set_busy_hook({});
+    lx_kit::set_cpu_hook({});
+    lx_kit::params().irq_latency_sample = nullptr;
+    lx_kit::params().wakeup_latency_sample = nullptr;
 }
 
-void board::power_on() {
+void board::power_on(uint64_t seed) {
     auto& kp = lx_kit::params();
+    const config::kernel_timing& k = m_pf.kernel;
     kp.hz = m_pf.cpu.hz;
-    kp.usleep_slack_ns = static_cast<uint64_t>(m_pf.kernel.timer_slack.ps / 1000);
-    kp.irq_latency_ns = static_cast<uint64_t>(m_pf.kernel.irq_to_thread_latency.ps / 1000);
+    kp.usleep_slack_ns = static_cast<uint64_t>(k.timer_slack.ps / 1000);
+    kp.irq_latency_ns = static_cast<uint64_t>(k.irq_to_thread_latency.ps / 1000);
     lx_kit::set_busy_hook([this](const char*, sc_time, uint64_t ns) {
         m_cpu.charge(sc_time(static_cast<double>(ns), sc_core::SC_NS));
     });
+    if (!k.charge_native_work)
+        return; // driver code and scheduling free, constant latencies (board.h)
+    // The kernel's own work on the board's CPU: driver code, context switches, hard IRQs.
+    kp.ps_per_block = static_cast<uint64_t>(
+        m_pf.cpu.clock.hz > 0 ? std::llround(m_pf.cpu.cycles_per_block * 1e12 / m_pf.cpu.clock.hz)
+                              : 0);
+    kp.context_switch_ns = static_cast<uint64_t>(k.context_switch.ps / 1000);
+    kp.hardirq_ns = static_cast<uint64_t>(k.hardirq.ps / 1000);
+    lx_kit::set_cpu_hook([this](uint64_t ps) {
+        m_cpu.advance(sc_time::from_value(ps * sc_time(1, sc_core::SC_PS).value()),
+                      cpu_class::kernel);
+    });
+    // The driver threads' latencies vary as the host stack's do (testbench/net/jitter.h): one
+    // seeded stream each, separate from the stack's streams.
+    const auto spec = [](config::duration median, config::duration p99) {
+        net::latency_spec l;
+        l.median = to_sc(median);
+        l.p99 = p99.ps ? to_sc(p99) : l.median;
+        return l;
+    };
+    m_irq_latency = std::make_unique<net::latency_stream>(
+        seed, "kernel/irq_to_thread", spec(k.irq_to_thread_latency, k.irq_to_thread_latency_p99));
+    m_wakeup_latency = std::make_unique<net::latency_stream>(
+        seed, "kernel/sched_wakeup", spec(k.sched_wakeup_latency, k.sched_wakeup_latency_p99));
+    const auto ns = [](net::latency_stream& s) {
+        return static_cast<uint64_t>(s.sample().value() / sc_time(1, sc_core::SC_NS).value());
+    };
+    kp.irq_latency_sample = [this, ns] { return ns(*m_irq_latency); };
+    kp.wakeup_latency_sample = [this, ns] { return ns(*m_wakeup_latency); };
 }
 
 spi::spi_host& board::spi_host() {

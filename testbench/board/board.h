@@ -23,6 +23,7 @@
 #include "driver/include/nicsim/bus_attach.h"
 #include "testbench/config/platform_profile.h"
 #include "testbench/host/host_cpu.h"
+#include "testbench/net/jitter.h"
 
 namespace nicsim::board {
 
@@ -42,9 +43,12 @@ class board {
     const host_cpu& cpu() const { return m_cpu; }
 
     // Power-on of the kernel: lx_kit's HZ, timer slack and IRQ latency from the profile, and
-    // busy-waits (udelay/mdelay) booked on the CPU. Call from the system thread before the
-    // first module is loaded.
-    void power_on();
+    // busy-waits (udelay/mdelay) booked on the CPU. With kernel.charge_native_work also the
+    // kernel's own CPU work (driver code by its basic blocks, context switches, hard IRQs)
+    // charged on the CPU, and the IRQ-to-thread and wake-up latencies drawn per event from
+    // seeded streams (`seed`: the scenario's).
+    // Call from the system thread before the first module is loaded.
+    void power_on(uint64_t seed);
 
     // ---- SPI (every profile has an spi_host section) -----------------------------------------
     spi::spi_host& spi_host();
@@ -90,6 +94,8 @@ class board {
     std::unique_ptr<lx_bus::mmio16_bus_if> m_mmio16_port;
     uint64_t m_par_window_base;
     std::vector<std::unique_ptr<lx_kit::irq_line_source>> m_irq_sources;
+    std::unique_ptr<net::latency_stream> m_irq_latency;
+    std::unique_ptr<net::latency_stream> m_wakeup_latency;
 };
 
 } // namespace nicsim::board

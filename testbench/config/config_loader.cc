@@ -116,6 +116,14 @@ void read_platform(yaml_reader& r, platform_profile& p, bool require) {
                          ? std::string()
                          : std::string("must be a CONFIG_HZ value in [24, 10000]");
           }));
+    field(cpu, "clock", p.cpu.clock, require, check_fn<frequency>([](const frequency& f) {
+              return f.hz >= 1e6 && f.hz <= 1e10 ? std::string()
+                                                 : std::string("must be in [1MHz, 10GHz]");
+          }));
+    field(cpu, "cycles_per_block", p.cpu.cycles_per_block, require,
+          check_fn<double>([](const double& v) {
+              return v >= 0 && v <= 1000 ? std::string() : std::string("must be in [0, 1000]");
+          }));
     cpu.reject_unknown_keys();
 
     yaml_reader k = section(r, "kernel", require);
@@ -124,6 +132,9 @@ void read_platform(yaml_reader& r, platform_profile& p, bool require) {
     field(k, "timer_slack", p.kernel.timer_slack, require);
     field(k, "per_packet_stack_cost", p.kernel.per_packet_stack_cost, require);
     field(k, "per_byte_stack_cost", p.kernel.per_byte_stack_cost, require);
+    field(k, "charge_native_work", p.kernel.charge_native_work, require);
+    field(k, "context_switch", p.kernel.context_switch, require);
+    field(k, "hardirq", p.kernel.hardirq, require);
     // Optional: without them the distributions have no spread (p99 = median).
     const auto at_least_median = [](const duration& median) {
         return check_fn<duration>([median](const duration& d) {

@@ -16,6 +16,10 @@ namespace nicsim::config {
 struct cpu_config {
     unsigned cores = 1; // cpu.cores: cores the driver threads and the application share
     unsigned hz = 250;  // cpu.hz: CONFIG_HZ, jiffy = 1/hz (msleep/schedule_timeout granularity)
+    frequency clock;    // cpu.clock: core clock, for the cycle costs below
+    // cpu.cycles_per_block: cycles one basic block of driver code takes on this core (the driver
+    // is compiled to count the blocks it executes; driver/lx_kit/code_cost.cc).
+    double cycles_per_block = 0;
 };
 
 struct kernel_timing {
@@ -38,6 +42,18 @@ struct kernel_timing {
     // (no variation).
     duration irq_to_thread_latency_p99;
     duration sched_wakeup_latency_p99;
+    // kernel.charge_native_work: the kernel work the emulation runs natively is charged on the
+    // CPU (driver code by its basic blocks, context switches, hard IRQs: the three costs here
+    // and in cpu_config) and the driver threads' IRQ and wake-up latencies are drawn from seeded
+    // streams. Off: driver code and scheduling are free, the IRQ thread waits the constant
+    // median and a woken kthread runs at once (the model the shipped fits were made on).
+    bool charge_native_work = false;
+    // kernel.context_switch: CPU time of switching to a task that slept or was woken (schedule(),
+    // __switch_to, the cache and TLB refill after it), charged on a core.
+    duration context_switch;
+    // kernel.hardirq: CPU time of one hard interrupt (entry, the chained GPIO handler, the primary
+    // handler waking the IRQ thread, exit), charged on a core.
+    duration hardirq;
 };
 
 // net_stack: the CPU cost of the board's network stack in named parts, used by the linux host

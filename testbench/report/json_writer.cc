@@ -143,6 +143,12 @@ nlohmann::ordered_json to_json(const report& r) {
     cpu["cores"] = r.host_cpu_cores;
     cpu["busy_s"] = r.host_cpu_busy_s;
     cpu["busy_share"] = host_cpu_busy_share(r);
+    cpu["driver_blocks"] = r.host_cpu_driver_blocks;
+    cpu["driver_code_s"] = r.host_cpu_driver_code_s;
+    cpu["context_switches"] = r.host_cpu_context_switches;
+    cpu["context_switch_s"] = r.host_cpu_context_switch_s;
+    cpu["hardirqs"] = r.host_cpu_hardirqs;
+    cpu["hardirq_s"] = r.host_cpu_hardirq_s;
     j["host_cpu"] = cpu;
     j["skbs_in_flight"] = r.skbs_in_flight;
 
@@ -343,6 +349,16 @@ report read_json(const std::string& text, const std::string& name) {
     const auto& cpu = sub(j, "host_cpu", name);
     r.host_cpu_cores = get<unsigned>(cpu, "cores", name + ": host_cpu");
     r.host_cpu_busy_s = get<double>(cpu, "busy_s", name + ": host_cpu");
+    // The kernel parts were added within schema 1: absent (older files) reads as 0.
+    if (cpu.contains("driver_code_s")) {
+        const std::string where = name + ": host_cpu";
+        r.host_cpu_driver_blocks = get<std::uint64_t>(cpu, "driver_blocks", where);
+        r.host_cpu_driver_code_s = get<double>(cpu, "driver_code_s", where);
+        r.host_cpu_context_switches = get<std::uint64_t>(cpu, "context_switches", where);
+        r.host_cpu_context_switch_s = get<double>(cpu, "context_switch_s", where);
+        r.host_cpu_hardirqs = get<std::uint64_t>(cpu, "hardirqs", where);
+        r.host_cpu_hardirq_s = get<double>(cpu, "hardirq_s", where);
+    }
     // skbs_in_flight was added within schema 1: absent (older files) reads as 0.
     if (j.contains("skbs_in_flight"))
         r.skbs_in_flight = get<std::uint64_t>(j, "skbs_in_flight", name);

@@ -141,6 +141,14 @@ struct report {
     std::vector<device_report> devices;
     unsigned host_cpu_cores = 0;
     double host_cpu_busy_s = 0; // CPU time charged on all cores together
+    // Parts of host_cpu_busy_s that the kernel-API emulation charges for work it runs natively:
+    // the real driver's code (by the basic blocks it executed), context switches, hard IRQs.
+    std::uint64_t host_cpu_driver_blocks = 0;
+    double host_cpu_driver_code_s = 0;
+    std::uint64_t host_cpu_context_switches = 0;
+    double host_cpu_context_switch_s = 0;
+    std::uint64_t host_cpu_hardirqs = 0;
+    double host_cpu_hardirq_s = 0;
     // skbs alive in the kernel-API emulation when the run ended (in driver queues, chip-bound
     // or not yet consumed): a number that grows with the run's length is a leak.
     std::uint64_t skbs_in_flight = 0;

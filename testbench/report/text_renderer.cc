@@ -161,6 +161,20 @@ std::vector<metric_row> metric_rows(const report& r) {
         percent(cpu) + " of " + std::to_string(r.host_cpu_cores) +
             (r.host_cpu_cores == 1 ? " core" : " cores"),
         cpu);
+    if (r.host_cpu_driver_code_s + r.host_cpu_context_switch_s + r.host_cpu_hardirq_s > 0) {
+        // The kernel's own parts of that, as shares of the same capacity.
+        const double cap = r.sim_time_s * r.host_cpu_cores;
+        const auto share = [cap](double s) { return cap > 0 ? s / cap : 0.0; };
+        add("host CPU driver code", percent(share(r.host_cpu_driver_code_s)),
+            share(r.host_cpu_driver_code_s));
+        add("host CPU context switches",
+            percent(share(r.host_cpu_context_switch_s)) + " (" +
+                std::to_string(r.host_cpu_context_switches) + ")",
+            share(r.host_cpu_context_switch_s));
+        add("host CPU hard IRQs",
+            percent(share(r.host_cpu_hardirq_s)) + " (" + std::to_string(r.host_cpu_hardirqs) + ")",
+            share(r.host_cpu_hardirq_s));
+    }
     add("skbs in flight", std::to_string(r.skbs_in_flight), double(r.skbs_in_flight));
     add("findings", std::to_string(r.findings.size()), double(r.findings.size()));
     add("wall time (host)", fixed(r.host.wall_time_s, 3) + " s", r.host.wall_time_s);

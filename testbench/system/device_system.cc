@@ -71,7 +71,7 @@ void device_system::main() {
         h.after_traffic = [this] { after_traffic(); };
     m_run.drive(
         [this] {
-            m_board.power_on();
+            m_board.power_on(m_sc.seed);
             return m_device->bring_up(*m_traffic);
         },
         *m_traffic, board::to_sc(m_sc.traffic.start), h);

@@ -118,6 +118,13 @@ report::report start_report(const run_control& rc, const traffic_session& traffi
     r.flows.push_back(traffic.flow_report());
     r.host_cpu_cores = cpu.cores();
     r.host_cpu_busy_s = cpu.busy_time().to_seconds();
+    const lx_kit::cpu_accounting& k = lx_kit::cpu_accounts();
+    r.host_cpu_driver_blocks = k.driver_blocks;
+    r.host_cpu_driver_code_s = double(k.driver_code_ps) * 1e-12;
+    r.host_cpu_context_switches = k.context_switches;
+    r.host_cpu_context_switch_s = double(k.context_switch_ps) * 1e-12;
+    r.host_cpu_hardirqs = k.hardirqs;
+    r.host_cpu_hardirq_s = double(k.hardirq_ps) * 1e-12;
     r.skbs_in_flight = lx_emul_skb_live_count();
     log.append_findings(r.findings);
     if (rc.interrupt())

@@ -14,7 +14,10 @@ set -uo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="${1:-$here/../..}"
 ref="$root/bench/netns_tcp_reference.py"
-SHAPE="${NETNS_SMOKE_SHAPE:-100mbit:0.2ms}"
+# 100 Mbit/s so the default tcp_limit_output_bytes lets a backlog build that the small one
+# prevents; 2 ms each way so slow start lasts several sampling periods of the reference's ss
+# poller (at 0.2 ms it was over before the first sample on a 2-core machine: no cwnd per RTT).
+SHAPE="${NETNS_SMOKE_SHAPE:-100mbit:2ms}"
 LIMITS="1048576,4096"
 
 skip() { echo "SKIPPED: $*"; exit 77; }

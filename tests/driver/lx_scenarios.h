@@ -30,6 +30,12 @@ unsigned long lx_test_msecs_to_jiffies(unsigned ms);
 unsigned long lx_test_usecs_to_jiffies(unsigned us);
 unsigned long lx_test_jiffies(void);
 
+// lx_cpu_scn.c (compiled with -fsanitize-coverage=trace-pc, as the drivers are).
+void lx_scn_cpu_init(void);
+void lx_scn_cpu_burn_then_sleep(void* arg); // arg: loop iterations; records 1 after a 1 us sleep
+void lx_scn_cpu_burn_then_wait(void* arg);  // arg: loop iterations; records 1 when completed
+void lx_scn_cpu_complete_at(void* arg);     // arg: absolute ns; completes, records 2
+
 void lx_scn_completion_timeout(void* arg);  // waits 20 ms for a completion nobody completes
 void lx_scn_completion_early_waiter(void* arg);
 void lx_scn_completion_early_completer(void* arg);

@@ -61,4 +61,59 @@ TEST(Wilc1000SpiDeterminism, RxPowerSaveOffTwiceGivesIdenticalJson) {
                           "--set traffic.bytes=128KiB --set driver.power_save=false");
 }
 
+// kernel.charge_native_work (docs/architecture.md#host-cpu): the driver's code, context
+// switches and hard IRQs on the CPU, and the driver threads' latencies drawn per seed. The
+// fixed-window stack has no jitter of its own, so what a seed changes comes from the driver
+// threads alone.
+constexpr const char* native_work_sets =
+    "--set traffic.bytes=256KiB --set driver.power_save=false --set host.stack=fixed_window "
+    "--set traffic.window=16KiB";
+
+nlohmann::json native_work_run(const std::string& extra, const std::string& tag) {
+    const fs::path d = fresh_dir();
+    return run_nicsim("wilc1000-spi-ttcp-tx.yaml", std::string(native_work_sets) + " " + extra,
+                      d / (tag + ".json"), d / (tag + ".out"));
+}
+
+TEST(NativeWork, OffCountsTheDriversBlocksButChargesNothingAndIgnoresTheSeed) {
+    const nlohmann::json a = native_work_run("--set seed=1", "a");
+    const nlohmann::json b = native_work_run("--set seed=2", "b");
+    ASSERT_TRUE(a.is_object() && b.is_object());
+    const auto& c = a["host_cpu"];
+    EXPECT_GT(c["driver_blocks"].get<uint64_t>(), 10000u);
+    EXPECT_EQ(c["driver_code_s"].get<double>(), 0.0);
+    EXPECT_EQ(c["context_switches"].get<uint64_t>(), 0u);
+    EXPECT_EQ(c["hardirqs"].get<uint64_t>(), 0u);
+    EXPECT_EQ(a["sim_time_s"], b["sim_time_s"]);
+}
+
+TEST(NativeWork, OnChargesEachPartAtItsProfileCostAndDrawsLatenciesPerSeed) {
+    const std::string on = "--set platform.kernel.charge_native_work=true ";
+    const nlohmann::json a = native_work_run(on + "--set seed=1", "a");
+    const nlohmann::json a2 = native_work_run(on + "--set seed=1", "a2");
+    const nlohmann::json b = native_work_run(on + "--set seed=2", "b");
+    const nlohmann::json off = native_work_run("--set seed=1", "off");
+    ASSERT_TRUE(a.is_object() && a2.is_object() && b.is_object() && off.is_object());
+    const auto& c = a["host_cpu"];
+    // sama5-class: 8 cycles per block at 500 MHz = 16 ns; 10 us per switch; 5 us per hard IRQ.
+    const auto blocks = c["driver_blocks"].get<uint64_t>();
+    EXPECT_GT(blocks, 10000u);
+    EXPECT_NEAR(c["driver_code_s"].get<double>(), blocks * 16e-9, 1e-9);
+    const auto switches = c["context_switches"].get<uint64_t>();
+    const auto irqs = c["hardirqs"].get<uint64_t>();
+    EXPECT_GT(switches, 0u);
+    EXPECT_GT(irqs, 0u);
+    EXPECT_NEAR(c["context_switch_s"].get<double>(), switches * 10e-6, 1e-9);
+    EXPECT_NEAR(c["hardirq_s"].get<double>(), irqs * 5e-6, 1e-9);
+    // Charged work is in the CPU time and makes the run longer than the free one.
+    EXPECT_GT(c["busy_s"].get<double>(), off["host_cpu"]["busy_s"].get<double>());
+    EXPECT_GT(a["sim_time_s"].get<double>(), off["sim_time_s"].get<double>());
+    // Same seed, same run; another seed, other latency draws.
+    nlohmann::json x = a, y = a2;
+    x.erase("host");
+    y.erase("host");
+    EXPECT_EQ(x, y) << nlohmann::json::diff(x, y).dump(1);
+    EXPECT_NE(a["sim_time_s"], b["sim_time_s"]);
+}
+
 } // namespace

@@ -334,6 +334,11 @@ TEST(PlatformProfile, ParsesEveryField) {
     EXPECT_EQ(p.name, "test-board");
     EXPECT_EQ(p.cpu.cores, 2u);
     EXPECT_EQ(p.cpu.hz, 250u);
+    EXPECT_DOUBLE_EQ(p.cpu.clock.hz, 800e6);
+    EXPECT_DOUBLE_EQ(p.cpu.cycles_per_block, 7.0);
+    EXPECT_TRUE(p.kernel.charge_native_work);
+    EXPECT_EQ(p.kernel.context_switch.ps, 9'000'000);
+    EXPECT_EQ(p.kernel.hardirq.ps, 4'000'000);
     EXPECT_EQ(p.kernel.irq_to_thread_latency.ps, 31'000'000);
     EXPECT_EQ(p.kernel.sched_wakeup_latency.ps, 17'000'000);
     EXPECT_EQ(p.kernel.timer_slack.ps, 50'000'000);
@@ -365,7 +370,7 @@ TEST(PlatformProfile, EveryKeyIsRequiredAndValuesChecked) {
         FAIL() << "profile without cs_hold accepted";
     } catch (const config_error& e) {
         EXPECT_TRUE(
-            starts_with(e.what(), file + ":13:3: missing required key 'cs_hold' in spi_host"))
+            starts_with(e.what(), file + ":18:3: missing required key 'cs_hold' in spi_host"))
             << e.what();
     }
     try {
@@ -373,6 +378,17 @@ TEST(PlatformProfile, EveryKeyIsRequiredAndValuesChecked) {
         FAIL();
     } catch (const config_error& e) {
         EXPECT_EQ(std::string(e.what()), "--set cpu.cores=0: cpu.cores: must be >= 1 (got '0')");
+    }
+    // The kernel-work costs are stated in every profile too.
+    std::string no_switch = text;
+    no_switch.erase(no_switch.find("  context_switch: 9us\n"), 22);
+    try {
+        load_platform(write_file(test_dir() / "p2.yaml", no_switch));
+        FAIL() << "profile without kernel.context_switch accepted";
+    } catch (const config_error& e) {
+        EXPECT_NE(std::string(e.what()).find("missing required key 'context_switch' in kernel"),
+                  std::string::npos)
+            << e.what();
     }
 }
 

@@ -52,6 +52,12 @@ inline report::report sample_report(bool power_save) {
     r.devices.push_back(d);
     r.host_cpu_cores = 1;
     r.host_cpu_busy_s = 30.0; // 75 %
+    r.host_cpu_driver_blocks = 1000000;
+    r.host_cpu_driver_code_s = 0.016; // 0.04 % of 40 s
+    r.host_cpu_context_switches = 2000;
+    r.host_cpu_context_switch_s = 0.02;
+    r.host_cpu_hardirqs = 500;
+    r.host_cpu_hardirq_s = 0.0025;
     r.findings.push_back({12.5, "wilc1000.spi", "warning", "CRC7 error in command 0xc3"});
     r.host.wall_time_s = 0.25;
     r.host.peak_rss_mb = 42.5;

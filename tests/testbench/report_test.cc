@@ -89,6 +89,9 @@ TEST(ReportJson, DerivedValuesAreComputedFromTheCounts) {
     EXPECT_DOUBLE_EQ(d["bus_stats"]["bytes_per_frame"].get<double>(), 2000.0);
     EXPECT_DOUBLE_EQ(d["bus_stats"]["utilisation"].get<double>(), 0.25);
     EXPECT_DOUBLE_EQ(j["host_cpu"]["busy_share"].get<double>(), 0.75);
+    EXPECT_EQ(j["host_cpu"]["driver_blocks"].get<std::uint64_t>(), 1000000u);
+    EXPECT_DOUBLE_EQ(j["host_cpu"]["context_switch_s"].get<double>(), 0.02);
+    EXPECT_EQ(j["host_cpu"]["hardirqs"].get<std::uint64_t>(), 500u);
     // No frames: per-frame values are null, not a division by zero.
     report r = sample_report(true);
     r.devices[0].frames_tx = r.devices[0].frames_rx = 0;
@@ -99,6 +102,14 @@ TEST(ReportJson, ReadsBackWhatItWrote) {
     const report r = sample_report(true);
     const report back = read_json(write_json(r), "mem");
     EXPECT_EQ(write_json(back), write_json(r));
+    EXPECT_EQ(back.host_cpu_context_switches, 2000u);
+    EXPECT_DOUBLE_EQ(back.host_cpu_hardirq_s, 0.0025);
+    // A report written before the kernel parts existed reads them as 0.
+    auto old = to_json(r);
+    for (const char* k : {"driver_blocks", "driver_code_s", "context_switches", "context_switch_s",
+                          "hardirqs", "hardirq_s"})
+        old["host_cpu"].erase(k);
+    EXPECT_EQ(read_json(old.dump(), "old.json").host_cpu_driver_blocks, 0u);
     EXPECT_THROW(read_json("{\"schema_version\": 1}", "x.json"), std::runtime_error);
     try {
         read_json("{\"schema_version\": 99}", "x.json");
@@ -116,6 +127,8 @@ TEST(ReportText, ShowsThroughputInKBsAndMbitsAndTheDeviceNumbers) {
     EXPECT_NE(t.find("2000.0 per frame"), std::string::npos) << t;
     EXPECT_NE(t.find("25.0 %"), std::string::npos) << t;           // bus utilisation
     EXPECT_NE(t.find("75.0 % of 1 core"), std::string::npos) << t; // host CPU
+    EXPECT_NE(t.find("host CPU context switches  0.1 % (2000)"), std::string::npos) << t;
+    EXPECT_NE(t.find("host CPU hard IRQs         0.0 % (500)"), std::string::npos) << t;
     EXPECT_NE(t.find("60.50 mA"), std::string::npos) << t;
     EXPECT_NE(t.find("proxy: ATWILC3000"), std::string::npos) << t;
     EXPECT_NE(t.find("CRC7 error in command 0xc3"), std::string::npos) << t;

@@ -33,12 +33,17 @@ description: for tests
 cpu:
   cores: 2
   hz: 250
+  clock: 800MHz
+  cycles_per_block: 7
 kernel:
   irq_to_thread_latency: 31us
   sched_wakeup_latency: 17us
   timer_slack: 50us
   per_packet_stack_cost: 1.5us
   per_byte_stack_cost: 3ns
+  charge_native_work: true
+  context_switch: 9us
+  hardirq: 4us
 spi_host:
   controller: test_spi
   cpu_cost: generic

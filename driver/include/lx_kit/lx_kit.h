@@ -60,6 +60,10 @@ void lx_kit_wait_free(struct lx_kit_wait* w);
  * (timeout_ns < 0: no timeout). Returns 1 if it timed out, 0 if notified. `why` names the kernel
  * primitive for diagnostics. Aborts when called from a context that cannot block. */
 int lx_kit_wait_block(struct lx_kit_wait* w, int64_t timeout_ns, const char* why);
+/* Like lx_kit_wait_block for a wait that is no scheduler wake-up: the IRQ thread waiting for its
+ * line (lx_kit_irq_enter charges the interrupt) and the timer softirq. lx_kit_wait_block adds a
+ * woken task's wake-up latency and context switch; this does not. */
+int lx_kit_wait_block_unscheduled(struct lx_kit_wait* w, int64_t timeout_ns, const char* why);
 /* Like lx_kit_wait_block, but the blocked time counts as CPU busy time (spinning). */
 int lx_kit_wait_spin(struct lx_kit_wait* w, const char* why);
 /* Wakes the longest-waiting task; returns it, or NULL if nobody waits. */
@@ -94,6 +98,12 @@ unsigned lx_kit_hz(void);              /* default 250 (Debian arm64/amd64 CONFIG
 uint64_t lx_kit_usleep_slack_ns(void); /* default UINT64_MAX: usleep_range wakes at max */
 uint64_t lx_kit_yield_quantum_ns(void); /* default one jiffy */
 uint64_t lx_kit_irq_latency_ns(void);  /* IRQ assertion -> thread handler start, default 0 */
+/* The IRQ thread's way from a pending line to its handler: the hard interrupt and the switch to
+ * the thread on a core (CPU time), within one draw of the IRQ-to-thread latency. */
+void lx_kit_irq_enter(void);
+/* Only the CPU part of that (hard IRQ and context switch), for an interrupt path whose latency a
+ * bus host already applied (the SDIO card interrupt). */
+void lx_kit_irq_charge(void);
 size_t lx_kit_skb_tail_slack(void);    /* writable bytes past skb->end before the canary, default 8 */
 
 /* ---- interrupts ---------------------------------------------------------------------------- */

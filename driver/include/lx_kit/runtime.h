@@ -22,8 +22,21 @@ struct parameters {
     // 0 = one jiffy (1 s / hz). Assumption: another runnable task gets a full tick.
     uint64_t yield_quantum_ns = 0;
     // Delay between an interrupt line becoming active and the handler starting (hard IRQ entry,
-    // thread wake-up). Platform parameter; 0 = ideal.
+    // thread wake-up). Platform parameter; 0 = ideal. irq_latency_sample, when set, replaces it
+    // with one draw per interrupt (seeded timing variation).
     uint64_t irq_latency_ns = 0;
+    std::function<uint64_t()> irq_latency_sample;
+    // Delay between a blocked task being woken (complete(), wake_up(), mutex_unlock, queue_work)
+    // and it running again when a core is free: one draw per wake-up; empty = none.
+    std::function<uint64_t()> wakeup_latency_sample;
+    // CPU time (charged through the cpu hook, kernel class) of work the emulation runs natively:
+    // - one basic block of driver code (the driver objects are built with
+    //   -fsanitize-coverage=trace-pc, so every block they execute is counted), in picoseconds;
+    uint64_t ps_per_block = 0;
+    // - one context switch into a task that blocked or slept (schedule(), __switch_to);
+    uint64_t context_switch_ns = 0;
+    // - one hard interrupt: entry, the primary handler that wakes the IRQ thread, exit.
+    uint64_t hardirq_ns = 0;
     // Writable bytes past skb->end before the tail canary (allocator rounding of a real kernel;
     // ks8851_par writes 2 bytes past its RX buffer). Assumption: 8.
     size_t skb_tail_slack = 8;
@@ -76,6 +89,25 @@ unsigned long log_count(int level);
 using busy_hook = std::function<void(const char* task, sc_core::sc_time start, uint64_t ns)>;
 void set_busy_hook(busy_hook hook);
 uint64_t busy_ns_total();
+
+// CPU time of kernel work the emulation runs natively (driver code, context switches, hard
+// interrupts; see parameters): called from the task that does the work, at its local time, which
+// the hook advances by `ps` while it holds a core (kernel class). Empty: the work is free.
+using cpu_hook = std::function<void(uint64_t ps)>;
+void set_cpu_hook(cpu_hook hook);
+// What the cpu hook was given, by part, since the start of the process.
+struct cpu_accounting {
+    uint64_t driver_blocks = 0;  // basic blocks of driver code executed
+    uint64_t driver_code_ps = 0; // their CPU time
+    uint64_t context_switches = 0;
+    uint64_t context_switch_ps = 0;
+    uint64_t hardirqs = 0;
+    uint64_t hardirq_ps = 0;
+};
+const cpu_accounting& cpu_accounts();
+// Charges the driver code the calling thread ran since the last charge: for the bus bridges and
+// the testbench's netdev callbacks (netif_rx, the skb destructor), before they act on it.
+void charge_driver_code();
 
 // Task state changes, for timelines (testbench/trace). The observer is called synchronously at
 // the simulated time of the change (sc_time_stamp()) with the state the task enters. With no
