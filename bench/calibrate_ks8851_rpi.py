@@ -23,9 +23,17 @@ TARGET = 15960e3  # bit/s (iperf3 prints Kbit/s with 1 K = 1000)
 
 
 def goodput(overhead_us):
+    # The median of three seeds: at some overheads one seed's run falls into repeated RXQ
+    # overruns and retransmission-timeout backoff (a cliff of a few Mbit/s), which a single run
+    # would let steer the bisection.
+    g = sorted(goodput_seed(overhead_us, seed) for seed in (1, 2, 3))
+    return g[1]
+
+
+def goodput_seed(overhead_us, seed):
     with tempfile.NamedTemporaryFile(suffix=".json") as f:
         cmd = [os.path.join(build, "nicsim"), "run", scenario, "--quiet", "--json", f.name,
-               "--set", "traffic.bytes=" + nbytes,
+               "--set", "traffic.bytes=" + nbytes, "--set", "seed=%d" % seed,
                "--set", "platform.spi_host.per_message_overhead=%.2fus" % overhead_us]
         # Exit 4: the run ended at its duration limit before all bytes arrived; its report still
         # has the goodput the bisection needs.

@@ -27,7 +27,8 @@ void sdio_claim_host(struct sdio_func* func)
 
     if (!host->nicsim_claim_wait)
         host->nicsim_claim_wait = lx_kit_wait_alloc("mmc_claim_host");
-    while (host->nicsim_claim_cnt && host->nicsim_claimer != self)
+    /* nicsim_claimer is the holder, or the waiter the host was handed to (count still 0). */
+    while (host->nicsim_claimer && host->nicsim_claimer != self)
         lx_kit_wait_block(host->nicsim_claim_wait, -1, "sdio_claim_host");
     host->nicsim_claimer = self;
     host->nicsim_claim_cnt++;
@@ -42,10 +43,13 @@ void sdio_release_host(struct sdio_func* func)
         lx_kit_abort("sdio_release_host(%s): host not claimed by this task",
                      dev_name(&func->dev));
     lx_bus_sdio_bridge_release(func->nicsim_bridge, dev_name(&func->dev));
-    if (--host->nicsim_claim_cnt == 0) {
-        host->nicsim_claimer = NULL;
-        lx_kit_wait_notify_one(host->nicsim_claim_wait);
-    }
+    /* mmc_release_host wakes the next waiter. The waiter that matters, ksdioirqd, runs
+     * SCHED_FIFO (sdio_irq_thread: sched_set_fifo_low) and preempts the releasing kthread at
+     * once, so it holds the host before the releaser can claim it again: the host is handed to
+     * the first waiter. Without the hand-off the woken task, still in its wake-up latency, finds
+     * the host claimed again and sleeps again, once per command. */
+    if (--host->nicsim_claim_cnt == 0)
+        host->nicsim_claimer = lx_kit_wait_notify_one(host->nicsim_claim_wait);
 }
 
 static void check_claimed(struct sdio_func* func, const char* what)
