@@ -43,11 +43,14 @@ void sdio_release_host(struct sdio_func* func)
         lx_kit_abort("sdio_release_host(%s): host not claimed by this task",
                      dev_name(&func->dev));
     lx_bus_sdio_bridge_release(func->nicsim_bridge, dev_name(&func->dev));
-    /* mmc_release_host wakes the next waiter. The waiter that matters, ksdioirqd, runs
-     * SCHED_FIFO (sdio_irq_thread: sched_set_fifo_low) and preempts the releasing kthread at
-     * once, so it holds the host before the releaser can claim it again: the host is handed to
-     * the first waiter. Without the hand-off the woken task, still in its wake-up latency, finds
-     * the host claimed again and sleeps again, once per command. */
+    /* mmc_release_host clears host->claimed and wakes the waiters (drivers/mmc/core/core.c);
+     * __mmc_claim_host rechecks host->claimed when its task runs. On one core the woken task
+     * (the kworker running sdio_irq_work, or the TX kthread) preempts the releasing task at
+     * once: CFS places a task that slept behind min_vruntime (place_entity's sleeper credit),
+     * so check_preempt_wakeup reschedules in favour of it, and it claims the host before the
+     * releaser can claim it again. Here the woken task still sits in its wake-up latency when
+     * the releaser runs on, so the host is handed to the first waiter; without the hand-off the
+     * woken task finds the host claimed again and sleeps again, once per command. */
     if (--host->nicsim_claim_cnt == 0)
         host->nicsim_claimer = lx_kit_wait_notify_one(host->nicsim_claim_wait);
 }

@@ -305,10 +305,14 @@ def studies_wilc1000_tsq():
             irq = lambda sh: dev(sh, "false")["irqs"]
             rx = lambda sh: dev(sh, "false")["frames_rx"]
             tpf = lambda sh: dev(sh, "false")["bus_stats"]["transactions_per_frame"]
-            expect("studies.md", d, f"more interrupts ({irq('6')} against {irq('10')})", cmd)
-            expect("studies.md", d, f"more ACK frames ({rx('6')} against {rx('10')})", cmd)
-            expect("studies.md", d, f"more bus transactions ({tpf('6'):.2f} against "
+            on7, on10 = kBps("7", "true"), kBps("10", "true")
+            expect("studies.md", d, f"({on10:.1f} →\n{on7:.1f} KB/s", cmd)
+            off9, off10 = kBps("9", "false"), kBps("10", "false")
+            expect("studies.md", d, f"{off10:.1f} → {off9:.1f} KB/s", cmd)
+            expect("studies.md", d, f"fewer interrupts ({irq('6')} against {irq('10')} at the default)", cmd)
+            expect("studies.md", d, f"fewer bus transactions per frame ({tpf('6'):.2f} against "
                    f"{tpf('10'):.2f})", cmd)
+            expect("studies.md", d, f"ACK frames ({rx('6')} against {rx('10')})", cmd)
         for r in rows_expected:
             expect("studies.md", d, r, cmd + f" ({label} table)")
 
@@ -379,15 +383,27 @@ def traces_walkthrough():
     s.run("traces.md", d, cmd)
     with open(s.path("tx.log")) as f:
         log = f.read().splitlines()
-    # The two example lines of the log section and the batch's first and last line.
-    for line in ("85006030 spi0 wr 9 6520 wlan0-tx 0xc7 DMA_EXT_WRITE 0x0000 3096 B",
-                 "85177937 spi0 wr 3096 531020 wlan0-tx DMA_EXT_WRITE data 3096 B"):
+    # The two example lines of the log section (the batch's data DMA: its command frame and the
+    # data frame) and the batch's span, from its first line to the end of the HOST_TO_FW clear
+    # that follows the data DMA (the allow-sleep write).
+    cmd_at = next((i for i, l in enumerate(log)
+                   if l.endswith(" wlan0-tx 0xc7 DMA_EXT_WRITE 0x0000 3096 B")), None)
+    if cmd_at is None:
+        failures.append(f"tx.log of `{cmd}` has no DMA_EXT_WRITE of the 3096 B batch")
+        return
+    data = next((l for l in log[cmd_at:] if l.endswith(" wlan0-tx DMA_EXT_WRITE data 3096 B")), "?")
+    for line in (log[cmd_at], data):
         expect("traces.md", d, line, "the log example")
-        if line not in log:
-            failures.append(f"tx.log of `{cmd}` has no line «{line}» (docs/traces.md quotes it)")
-    for start in ("78486036", "86256323"):
-        if not any(l.startswith(start + " ") for l in log):
-            failures.append(f"tx.log of `{cmd}` has no line starting at {start} ns (traces.md)")
+    end = next((l.split() for l in log[cmd_at:]
+                if " wlan0-tx 0xc3 INTERNAL_WRITE 0x0b host_to_fw (clockless) = 0x00000000" in l),
+               None)
+    first = next((l.split() for l in log if l.split() and l.split()[0].isdigit() and int(l.split()[0]) > 78e6
+                  and " wlan0-tx " in l), None)
+    if end is None or first is None:
+        failures.append(f"tx.log of `{cmd}`: no start or allow-sleep end of the batch")
+        return
+    t0, t1 = int(first[0]) / 1e6, (int(end[0]) + int(end[4])) / 1e6
+    expect("traces.md", d, f"{t1 - t0:.2f} ms the batch takes ({t0:.3f} to {t1:.3f} ms)", cmd)
     with open(s.path("tx.json")) as f:
         events = json.load(f)["traceEvents"]
     hs = sorted((e for e in events if e.get("ph") == "X" and e.get("name") == "wake-up handshake"),

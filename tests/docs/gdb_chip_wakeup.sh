@@ -9,13 +9,16 @@ out=$(timeout 120 gdb -q -batch -ex "break chip_wakeup" -ex run -ex bt \
     -ex "p wilc->power_save_mode" -ex "p lx_kit_now_ns()" \
     -ex "p lx_kit_task_name(lx_kit_task_current())" -ex kill \
     --args "$nicsim" run "$src/configs/wilc1000-spi-ttcp-tx.yaml" --set traffic.bytes=4KiB 2>&1)
+# The simulated time docs/debugging.md shows at the breakpoint (its `$2 = ...` line).
+now_ns=$(sed -n 's/^\$2 = \([0-9]*\)$/\1/p' "$src/docs/debugging.md")
+[[ -n $now_ns ]] || { echo "docs/debugging.md shows no \$2 = <ns> line"; exit 1; }
 fail=0
 for want in "Breakpoint 1 at .*: chip_wakeup\. \(2 locations\)" \
     "Breakpoint 1\.1, chip_wakeup \(wilc=.*\) at .*/wilc1000/wlan.c:[0-9]+" \
     "#1 .* acquire_bus \(acquire=WILC_BUS_ACQUIRE_AND_WAKEUP" \
     " wilc_wlan_handle_txq \(" " wilc_txq_task \(.* at .*/wilc1000/netdev.c:" \
     "kthread_entry .* at .*driver/lx_emul/sched.c" \
-    "^\\\$1 = true" "^\\\$2 = 78406036" '"wlan0-tx"'; do
+    "^\\\$1 = true" "^\\\$2 = $now_ns\$" '"wlan0-tx"'; do
     grep -Eq -- "$want" <<<"$out" || { echo "missing: $want"; fail=1; }
 done
 [[ $fail == 0 ]] || { echo "$out" | grep -v '^\[' | head -40; exit 1; }

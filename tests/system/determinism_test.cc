@@ -76,8 +76,9 @@ nlohmann::json native_work_run(const std::string& extra, const std::string& tag)
 }
 
 TEST(NativeWork, OffCountsTheDriversBlocksButChargesNothingAndIgnoresTheSeed) {
-    const nlohmann::json a = native_work_run("--set seed=1", "a");
-    const nlohmann::json b = native_work_run("--set seed=2", "b");
+    const std::string off = "--set platform.kernel.charge_native_work=false ";
+    const nlohmann::json a = native_work_run(off + "--set seed=1", "a");
+    const nlohmann::json b = native_work_run(off + "--set seed=2", "b");
     ASSERT_TRUE(a.is_object() && b.is_object());
     const auto& c = a["host_cpu"];
     EXPECT_GT(c["driver_blocks"].get<uint64_t>(), 10000u);
@@ -92,7 +93,8 @@ TEST(NativeWork, OnChargesEachPartAtItsProfileCostAndDrawsLatenciesPerSeed) {
     const nlohmann::json a = native_work_run(on + "--set seed=1", "a");
     const nlohmann::json a2 = native_work_run(on + "--set seed=1", "a2");
     const nlohmann::json b = native_work_run(on + "--set seed=2", "b");
-    const nlohmann::json off = native_work_run("--set seed=1", "off");
+    const nlohmann::json off =
+        native_work_run("--set platform.kernel.charge_native_work=false --set seed=1", "off");
     ASSERT_TRUE(a.is_object() && a2.is_object() && b.is_object() && off.is_object());
     const auto& c = a["host_cpu"];
     // sama5-class: 8 cycles per block at 500 MHz = 16 ns; 10 us per switch; 5 us per hard IRQ.
