@@ -9,6 +9,7 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <sstream>
 #include <unistd.h>
@@ -30,6 +31,7 @@ struct check_args {
     std::vector<std::string> files;
     std::vector<std::string> sets;
     std::string junit;
+    std::string reports; // --reports DIR: keep each run's JSON report as DIR/<file stem>.json
     unsigned jobs = 0;
 };
 
@@ -108,6 +110,26 @@ int run_check_command(const check_args& a, std::ostream& out, std::ostream& err)
         }
     }
 
+    if (!a.reports.empty()) {
+        // Two files with one stem would overwrite each other's report: refuse before running.
+        std::map<std::string, std::string> stems;
+        for (const auto& f : a.files) {
+            const std::string stem = fs::path(f).stem().string();
+            if (!stems.emplace(stem, f).second) {
+                err << "nicsim check: --reports " << a.reports << ": " << stems[stem] << " and "
+                    << f << " would both write " << stem << ".json\n";
+                return exit_config_error;
+            }
+        }
+        std::error_code ec;
+        fs::create_directories(a.reports, ec);
+        if (ec || !fs::is_directory(a.reports)) {
+            err << "nicsim check: --reports " << a.reports << ": cannot create the directory"
+                << (ec ? ": " + ec.message() : std::string()) << "\n";
+            return exit_config_error;
+        }
+    }
+
     std::vector<check_suite> suites(a.files.size());
     std::string dir;
     try {
@@ -144,6 +166,17 @@ int run_check_command(const check_args& a, std::ostream& out, std::ostream& err)
         const fs::path json_file = fs::path(dir) / (std::to_string(i) + ".json");
         // A failed run (exit 2) writes its report so far too: its expectations are judged on it.
         if (fs::exists(json_file)) {
+            if (!a.reports.empty()) {
+                const fs::path kept =
+                    fs::path(a.reports) / (fs::path(s.file).stem().string() + ".json");
+                std::error_code ec;
+                fs::copy_file(json_file, kept, fs::copy_options::overwrite_existing, ec);
+                if (ec) {
+                    err << "nicsim check: cannot write " << kept.string() << ": " << ec.message()
+                        << "\n";
+                    run_errors = true;
+                }
+            }
             try {
                 std::ifstream in(json_file);
                 rep = nlohmann::json::parse(in);
@@ -265,6 +298,9 @@ subcommand add_check_command(CLI::App& app) {
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     c->add_option("--junit", a->junit, "also write the results as JUnit XML to FILE")
         ->type_name("FILE");
+    c->add_option("--reports", a->reports,
+                  "also keep each run's JSON report as DIR/<scenario file stem>.json")
+        ->type_name("DIR");
     c->add_option("-j,--jobs", a->jobs, "runs at once (default: hardware threads)")
         ->type_name("N")
         ->check(CLI::PositiveNumber);

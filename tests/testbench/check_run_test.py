@@ -73,4 +73,18 @@ with open(silent, "w") as f:
 r = run(silent)
 assert r.returncode == 0, (r.returncode, r.stdout, r.stderr)
 assert "PASS   findings.driver.error >= 1" in r.stdout, r.stdout
+# --reports DIR keeps each run's report as DIR/<stem>.json; two files with one stem are refused.
+import json
+reports = os.path.join(work, "reports", "nested")
+r = run(good, bad, "--reports", reports, "-j", "1")
+assert r.returncode == 3, (r.returncode, r.stdout, r.stderr)
+for stem, frames in (("good", 3), ("bad", 3)):
+    with open(os.path.join(reports, stem + ".json")) as f:
+        assert json.load(f)["devices"][0]["frames_tx"] == frames, stem
+os.makedirs(os.path.join(work, "other"))
+twin = os.path.join(work, "other", "good.yaml")
+shutil.copy(good, twin)
+r = run(good, twin, "--reports", reports)
+assert r.returncode == 1, (r.returncode, r.stdout, r.stderr)
+assert "would both write good.json" in r.stderr, r.stderr
 print("check run test: ok")
