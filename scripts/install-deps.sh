@@ -18,6 +18,8 @@ packages=(
     clang libclang-rt-dev  # libFuzzer + ASan/UBSan runtimes: make test-fuzz (docs/fuzzing.md)
     man-db groff-base bsdextrautils  # man, groff, col: tests/install/man_test.sh renders nicsim(1)
     python3-yaml python3-jsonschema  # tests/docs/scenario_schema_test.py: the configs against the schema
+    sigrok-cli          # --vcd-format sigrok decoded by sigrok's SPI decoder (docs/traces.md, its test)
+    gtkwave             # vcd2fst for --vcd FILE.fst; fst2vcd reads it back in its test
 )
 
 missing=()

@@ -307,7 +307,9 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         ->check(CLI::PositiveNumber);
     std::string vcd_file, timeline_file, log_file, pcap_file, trace_window,
         trace_max_size; // docs/traces.md
-    run_cmd->add_option("--vcd", vcd_file, "write a VCD waveform (bus pins, IRQ, power) to FILE")
+    run_cmd
+        ->add_option("--vcd", vcd_file,
+                     "write a VCD waveform (bus pins, IRQ, power) to FILE (FILE.fst: GTKWave FST)")
         ->type_name("FILE");
     std::string vcd_format;
     run_cmd

@@ -519,6 +519,11 @@ trace_config read_trace(yaml_reader r) {
     trace_config t;
     t.vcd = r.optional<std::string>("vcd", "");
     t.vcd_format = r.one_of("vcd_format", {"gtkwave", "sigrok"}, std::string("gtkwave"));
+    if (t.vcd_format == "sigrok" && t.vcd.size() > 4 &&
+        t.vcd.compare(t.vcd.size() - 4, 4, ".fst") == 0)
+        r.fail("vcd", "'" + t.vcd +
+                          "' is FST, a GTKWave format: vcd_format sigrok writes VCD "
+                          "only (name the file .vcd)");
     t.timeline = r.optional<std::string>("timeline", "");
     t.log = r.optional<std::string>("log", "");
     t.pcap = r.optional<std::string>("pcap", "");

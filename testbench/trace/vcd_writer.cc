@@ -6,6 +6,8 @@
 #include <queue>
 #include <stdexcept>
 
+#include "testbench/trace/fst_convert.h"
+
 namespace nicsim::trace {
 
 namespace {
@@ -118,10 +120,28 @@ class vcd_writer::part_reader : public reader {
     uint64_t m_ps = 0;
 };
 
+namespace {
+std::string vcd_file_for(const std::string& path) {
+    return is_fst_path(path) ? path + ".vcd.part" : path;
+}
+} // namespace
+
 vcd_writer::vcd_writer(const std::string& path, window w, format f, size_limit limit)
-    : m_out(path), m_path(path), m_win(w), m_format(f), m_limit(std::move(limit)) {
+    : m_path(vcd_file_for(path)), m_win(w), m_format(f), m_limit(std::move(limit)) {
+    if (is_fst_path(path)) {
+        if (f != format::gtkwave)
+            throw std::runtime_error("'" + path +
+                                     "': FST is a GTKWave format; the sigrok format is VCD only");
+        m_vcd2fst = find_vcd2fst();
+        m_fst_path = path;
+        // The FST must be writable too: find out now, not after the run.
+        std::ofstream probe(path, std::ios::app);
+        if (!probe)
+            throw std::runtime_error("cannot open FST file '" + path + "' for writing");
+    }
+    m_out.open(m_path);
     if (!m_out)
-        throw std::runtime_error("cannot open VCD file '" + path + "' for writing");
+        throw std::runtime_error("cannot open VCD file '" + m_path + "' for writing");
 }
 
 vcd_writer::~vcd_writer() {
@@ -413,8 +433,10 @@ void vcd_writer::close(uint64_t end_ps) {
         std::remove(p.path.c_str());
     if (!m_out)
         throw std::runtime_error("error writing VCD file '" + m_path + "'");
+    if (!m_fst_path.empty())
+        vcd_to_fst(m_vcd2fst, m_path, m_fst_path);
     if (m_truncated && m_limit.on_reached)
-        m_limit.on_reached(m_path, cutoff);
+        m_limit.on_reached(m_fst_path.empty() ? m_path : m_fst_path, cutoff);
 }
 
 void vcd_writer::write_header() {
@@ -464,13 +486,17 @@ void vcd_writer::write_header() {
 // Flags (hex, GTKWave's TR_* bits): 28 binary, 22 hex, 24 decimal (right-justified); 200 a
 // comment line, 800200 / 1000200 the start / end of a group.
 void vcd_writer::write_gtkw() const {
-    const std::string base = m_path.size() > 4 && m_path.substr(m_path.size() - 4) == ".vcd"
-                                 ? m_path.substr(0, m_path.size() - 4)
-                                 : m_path;
+    // Next to what the user asked for (the FST when converting), and naming it.
+    const std::string& out = m_fst_path.empty() ? m_path : m_fst_path;
+    const size_t ext = out.size() > 4 ? out.size() - 4 : std::string::npos;
+    const std::string base =
+        ext != std::string::npos && (out.compare(ext, 4, ".vcd") == 0 || is_fst_path(out))
+            ? out.substr(0, ext)
+            : out;
     std::ofstream g(base + ".gtkw");
     if (!g)
         throw std::runtime_error("cannot write GTKWave save file '" + base + ".gtkw'");
-    const std::string file = m_path.substr(m_path.find_last_of('/') + 1);
+    const std::string file = out.substr(out.find_last_of('/') + 1);
     g << "[*] nicsim: the signals of " << file << " by part (docs/traces.md)\n"
       << "[dumpfile] \"" << file << "\"\n[timestart] " << m_win.start_ps << "\n";
     std::vector<std::string> scopes;

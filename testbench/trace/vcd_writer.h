@@ -40,7 +40,10 @@ class vcd_writer {
     // (1 GHz sample rate instead of 1 THz), z read as 0.
     enum class format { gtkwave, sigrok };
 
-    // Opens `path` for writing; throws std::runtime_error naming the path if it cannot.
+    // Opens `path` for writing; throws std::runtime_error naming the path if it cannot. A path
+    // ending in ".fst" (gtkwave format only) writes the VCD to `path`.vcd.part and converts it
+    // with vcd2fst at close() (testbench/trace/fst_convert.h); without vcd2fst in PATH the
+    // constructor throws, before anything runs.
     // With a limit the file ends at the time stamp of the first group of changes that would take
     // it past the limit (a final "#T" marks it), and the changes buffered for the merge are
     // bounded by twice the limit (a stream refused a change ends the file at that change's
@@ -118,7 +121,9 @@ class vcd_writer {
     void spill(stream& s);
 
     std::ofstream m_out;
-    std::string m_path;
+    std::string m_path;     // the VCD being written
+    std::string m_fst_path; // the FST it becomes at close() (--vcd FILE.fst), or empty
+    std::string m_vcd2fst;  // the converter, found when the writer opens
     window m_win;
     format m_format;
     std::vector<signal> m_sigs;
