@@ -502,6 +502,7 @@ void core::cpu_run_changed(bool run, sc_time t) {
     m_regs.at(0, regmap::HOST_VMM_CTL).set(0);
     update_irq_pin();
     m_power.set_ps_enabled(t, false);
+    m_power.set_radio_on(t, false);
     update_busy(t);
 }
 
@@ -511,6 +512,7 @@ void core::boot_done() {
     const sc_time t = sc_time_stamp();
     m_booting = false;
     m_fw_ready = true;
+    m_power.set_radio_on(t, true); // the firmware brings the RF up and listens
     if (!m_p.fault_no_fw_ready && !fw_silent(t, "no 'I' status message after boot")) {
         // 'I' status message: [type][id][len16][WID_STATUS le16][len8][status][le32 drv].
         std::vector<uint8_t> f = {'I', 0, 12, 0, 0x05, 0x00, 0x01, m_p.init_status, 0, 0, 0, 0};

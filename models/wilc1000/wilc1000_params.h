@@ -49,7 +49,8 @@ struct params {
 
     // --- SPI slave ---
     // PROTOCOL_CONFIG at reset: CRC7 + CRC16 on, 256-byte data packets. [assumption] CRC on at
-    // reset is inferred from the driver's probing comment (wilc_spi_init in spi.c, docs/sources.md#linux-drivers).
+    // reset is inferred from the driver's probing comment (wilc_spi_init in spi.c,
+    // docs/sources.md#linux-drivers).
     uint32_t protocol_config_reset = 0x0000000C;
     // Internal data access time after a read command: the chip needs this long before the
     // data-start tag can follow; what does not fit into the echo+status bytes becomes zero filler
@@ -60,7 +61,8 @@ struct params {
     // DMA read: time from the end of the command until the first data-start tag is ready;
     // earlier tag polls read 0x00. [assumption]
     sc_core::sc_time dma_read_latency = sc_core::sc_time(1, sc_core::SC_US);
-    double max_sck_hz = 48e6; // [fact] docs/sources.md#wilc1000-host-interfaces; faster frames log a finding
+    double max_sck_hz =
+        48e6; // [fact] docs/sources.md#wilc1000-host-interfaces; faster frames log a finding
 
     // --- memory map (sparse memory; DMA/single accesses elsewhere are out of range) ---
     // [assumption] 0x30000 = WILC_AHB_DATA_MEM_BASE and 0xd0000 = WILC_AHB_SHARE_MEM_BASE come
@@ -116,22 +118,41 @@ struct params {
     // re-acquires the bus within ~100 us inside one TX batch, and the calibration needs the chip
     // to sleep in that gap]
     sc_core::sc_time sleep_entry_delay = sc_core::sc_time(10, sc_core::SC_US);
-    // Clock-ready time after a wake request from sleep. [calibrated to docs/sources.md#calibration-measurements
-    // point 1 (ttcp -t, chip sleep on, ~400 KB/s) by bench/calibrate_wilc1000_sama5.py; same
-    // order as the 2-3 ms wake waits of the older WILC drivers, docs/sources.md#wilc1000-wake-up]
+    // Clock-ready time after a wake request from sleep. [calibrated to
+    // docs/sources.md#calibration-measurements point 1 (ttcp -t, chip sleep on, ~400 KB/s) by
+    // bench/calibrate_wilc1000_sama5.py; same order as the 2-3 ms wake waits of the older WILC
+    // drivers, docs/sources.md#wilc1000-wake-up]
     sc_core::sc_time wake_latency = sc_core::sc_time(2169.8, sc_core::SC_US);
     // After this long asleep the chip is in deep sleep and pays deep_wake_latency instead.
     // SC_ZERO_TIME disables deep sleep. [assumption]
     sc_core::sc_time deep_sleep_after = sc_core::SC_ZERO_TIME;
     sc_core::sc_time deep_wake_latency = sc_core::sc_time(2, sc_core::SC_MS); // [assumption]
-    // Per-state currents, ns-3 WifiRadioEnergyModel naming. [proxy] ATWILC3000 table
-    // (docs/sources.md#wilc1000-currents): VBAT + VDDIO at 3.3 V.
-    double sleep_current_a = 1.4e-3;             // [proxy] Doze
-    double idle_current_a = 60.5e-3 + 23.6e-3;   // [proxy] assumption: awake idle = RX listen
-    double rx_current_a = 60.5e-3 + 23.6e-3;     // [proxy] ON_WiFi_Receive
-    double tx_current_a = 229e-3 + 23.9e-3;      // [proxy] ON_WiFi_Transmit 11n MCS7
-    double wakeup_current_a = 60.5e-3 + 23.6e-3; // [proxy] assumption: as idle
-    double supply_voltage_v = 3.3;               // [proxy]
+    // Two energy meters (models/common/energy_meter.h, docs/models/wilc1000.md "Power"), one
+    // supply. Radio meter, ns-3 WifiRadioEnergyModel states. [proxy] ATWILC3000 table
+    // (docs/sources.md#wilc1000-currents): VBAT + VDDIO at 3.3 V. The table's figures are
+    // whole-chip currents, so the radio meter carries the chip's active digital core as well.
+    double radio_tx_current_a = 229e-3 + 23.9e-3;  // [proxy] ON_WiFi_Transmit 11n MCS7
+    double radio_rx_current_a = 60.5e-3 + 23.6e-3; // [proxy] ON_WiFi_Receive
+    // Listening (receiver on, no frame): [proxy] ON_WiFi_Receive; the table has no separate
+    // idle-listen figure, and a receiver waiting for a preamble runs the same RF chain.
+    double radio_listen_current_a = 60.5e-3 + 23.6e-3;
+    // 802.11 power save between beacons (not modelled yet: no state enters it). [proxy] Doze.
+    double radio_doze_current_a = 1.4e-3;
+    // Before the firmware runs (and with the CPU halted) the RF part is not powered up.
+    // [proxy] the order of Power_Down (1.25 uA, the whole chip's leakage).
+    double radio_off_current_a = 1.25e-6;
+    // Host-interface meter: the SPI/SDIO slave and its bus clock domain, on top of the radio
+    // meter. No document gives its share. [assumption] 1 mA awake: below the ATWILC3000's
+    // 1.4 mA Doze figure, which is the whole powered-on chip with the radio asleep, so it
+    // bounds the always-on digital part the interface clock belongs to. Not fitted: the
+    // validation check wilc1000-spi-idle-unassociated-ps-{off,on} compares the sum of both
+    // meters with the measured board power (docs/sources.md#cal-wilc1000-sama5).
+    double host_if_awake_current_a = 1.0e-3;
+    // [assumption] clock gated: leakage only, order of magnitude of the Power_Down figure.
+    double host_if_sleep_current_a = 10e-6;
+    // [assumption] as awake: the oscillator and clock tree start while the host polls.
+    double host_if_waking_current_a = 1.0e-3;
+    double supply_voltage_v = 3.3; // [proxy] both meters (the table's VBAT = VDDIO)
 
     // --- fault injection (tests of the driver's error paths) ---
     bool fault_wrong_chip_id = false; // CHIPID reads fault_chip_id instead

@@ -19,65 +19,111 @@ const char* to_string(power_state s) {
     return "?";
 }
 
-const char* to_string(energy_state s) {
+const char* to_string(radio_state s) {
     switch (s) {
-    case energy_state::sleep:
-        return "sleep";
-    case energy_state::idle:
-        return "idle";
-    case energy_state::wakeup:
-        return "wakeup";
-    case energy_state::rx:
-        return "rx";
-    case energy_state::tx:
+    case radio_state::tx:
         return "tx";
-    case energy_state::count_:
+    case radio_state::rx:
+        return "rx";
+    case radio_state::listen:
+        return "listen";
+    case radio_state::doze:
+        return "doze";
+    case radio_state::off:
+        return "off";
+    case radio_state::count_:
         break;
     }
     return "?";
 }
 
-energy_state power_model::estate() const {
-    if (m_tx)
-        return energy_state::tx;
-    if (m_rx)
-        return energy_state::rx;
-    switch (m_state) {
+const char* to_string(host_if_state s) {
+    switch (s) {
+    case host_if_state::awake:
+        return "awake";
+    case host_if_state::sleep:
+        return "sleep";
+    case host_if_state::waking:
+        return "waking";
+    case host_if_state::count_:
+        break;
+    }
+    return "?";
+}
+
+namespace {
+
+host_if_state host_if_of(power_state s) {
+    switch (s) {
     case power_state::asleep:
-        return energy_state::sleep;
+        return host_if_state::sleep;
     case power_state::waking:
-        return energy_state::wakeup;
-    default:
-        return energy_state::idle;
+        return host_if_state::waking;
+    default: // sleep_pending: the clock still runs
+        return host_if_state::awake;
     }
 }
 
-void power_model::account(sc_time t) {
-    if (t > m_last) {
-        m_time[size_t(estate())] += t - m_last;
-        m_last = t;
-    }
+template <typename E> energy_meter::state_def def(E s, double current_a) {
+    return {to_string(s), current_a};
+}
+
+} // namespace
+
+power_model::power_model(const params& p)
+    : m_p(p), m_radio("radio",
+                      {def(radio_state::tx, p.radio_tx_current_a),
+                       def(radio_state::rx, p.radio_rx_current_a),
+                       def(radio_state::listen, p.radio_listen_current_a),
+                       def(radio_state::doze, p.radio_doze_current_a),
+                       def(radio_state::off, p.radio_off_current_a)},
+                      p.supply_voltage_v, size_t(radio_state::off)),
+      m_host_if("host_interface",
+                {def(host_if_state::awake, p.host_if_awake_current_a),
+                 def(host_if_state::sleep, p.host_if_sleep_current_a),
+                 def(host_if_state::waking, p.host_if_waking_current_a)},
+                p.supply_voltage_v, size_t(host_if_of(m_state))) {}
+
+void power_model::enter(sc_time t, power_state s) {
+    m_state = s;
+    m_host_if.set_state(t, size_t(host_if_of(s)));
+    if (m_obs)
+        m_obs->on_power_state(t, s);
+}
+
+// The radio follows the air link and the firmware only; the host interface's sleep does not
+// reach it (doze needs 802.11 power save).
+void power_model::update_radio(sc_time t) {
+    radio_state r = radio_state::listen;
+    if (!m_radio_on)
+        r = radio_state::off;
+    else if (m_tx)
+        r = radio_state::tx;
+    else if (m_rx)
+        r = radio_state::rx;
+    if (size_t(r) == m_radio.state())
+        return;
+    m_radio.set_state(t, size_t(r));
+    if (m_obs)
+        m_obs->on_radio_state(t, r);
 }
 
 // Apply timed transitions due at or before t, in time order.
 void power_model::advance(sc_time t) {
     for (;;) {
         if (m_state == power_state::sleep_pending && m_t_sleep <= t) {
-            account(m_t_sleep);
             enter(m_t_sleep, power_state::asleep);
             m_t_asleep = m_t_sleep;
             evaluate(m_t_sleep);
             continue;
         }
         if (m_state == power_state::waking && m_t_ready <= t) {
-            account(m_t_ready);
             enter(m_t_ready, power_state::awake);
             evaluate(m_t_ready);
             continue;
         }
         break;
     }
-    account(t);
 }
 
 // Untimed transitions caused by the current inputs at time t.
@@ -144,8 +190,15 @@ void power_model::set_radio(sc_time t, bool tx, bool rx) {
     const bool changed = m_tx != tx || m_rx != rx;
     m_tx = tx;
     m_rx = rx;
+    update_radio(t);
     if (m_obs && changed)
         m_obs->on_activity(t, m_fw_busy, m_air_busy, m_tx, m_rx);
+}
+
+void power_model::set_radio_on(sc_time t, bool on) {
+    advance(t);
+    m_radio_on = on;
+    update_radio(t);
 }
 
 bool power_model::clock_ready(sc_time t) {
@@ -163,35 +216,27 @@ sc_time power_model::ready_time(sc_time t) {
     return m_state == power_state::waking ? m_t_ready : t;
 }
 
-sc_time power_model::time_in(energy_state s, sc_time t) {
+const energy_meter& power_model::radio(sc_time t) {
     advance(t);
-    return m_time[size_t(s)];
+    return m_radio;
 }
 
-double power_model::current_a(energy_state s) const {
-    switch (s) {
-    case energy_state::sleep:
-        return m_p.sleep_current_a;
-    case energy_state::idle:
-        return m_p.idle_current_a;
-    case energy_state::wakeup:
-        return m_p.wakeup_current_a;
-    case energy_state::rx:
-        return m_p.rx_current_a;
-    case energy_state::tx:
-        return m_p.tx_current_a;
-    case energy_state::count_:
-        break;
-    }
-    return 0.0;
+const energy_meter& power_model::host_if(sc_time t) {
+    advance(t);
+    return m_host_if;
+}
+
+sc_time power_model::time_in(radio_state s, sc_time t) {
+    return radio(t).time_in(size_t(s), t);
+}
+
+sc_time power_model::time_in(host_if_state s, sc_time t) {
+    return host_if(t).time_in(size_t(s), t);
 }
 
 double power_model::energy_j(sc_time t) {
     advance(t);
-    double e = 0.0;
-    for (size_t i = 0; i < size_t(energy_state::count_); ++i)
-        e += current_a(energy_state(i)) * m_p.supply_voltage_v * m_time[i].to_seconds();
-    return e;
+    return m_radio.energy_j(t) + m_host_if.energy_j(t);
 }
 
 } // namespace nicsim::wilc

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Chip power state machine in chip time, plus the energy meter.
+// Chip power state machine in chip time, plus the chip's two energy meters.
 //
 //   awake --(no hold)--> sleep_pending --(sleep_entry_delay)--> asleep
 //   asleep --(WAKEUP bit or internal firmware work)--> waking --(wake_latency)--> awake
@@ -10,23 +10,33 @@
 // CLK_STATUS bit 2 is 1 exactly in awake/sleep_pending. The model is evaluated lazily: every
 // input and query carries its simulated time (monotonic), and pending timed transitions are
 // applied first, so results do not depend on how often it is polled.
+//
+// Energy (ns-3's split of device energy models from the source): a radio meter and a
+// host-interface meter, each charging its own states' currents at the supply voltage.
+//   host interface: awake (awake, sleep_pending), sleep (asleep), waking (waking): the state
+//                   machine above, so chip sleep gates only this meter.
+//   radio:          off until the firmware runs; then tx / rx while the air link uses it,
+//                   listen otherwise. doze is 802.11 power save between beacons, which is not
+//                   modelled yet: no input enters it, whatever the host interface does.
 #pragma once
 
-#include <array>
 #include <cstdint>
 
 #include <systemc>
 
+#include "models/common/energy_meter.h"
 #include "models/wilc1000/wilc1000_params.h"
 
 namespace nicsim::wilc {
 
 enum class power_state { awake, sleep_pending, asleep, waking };
-// Energy-accounting states (ns-3 WifiRadioEnergyModel names).
-enum class energy_state { sleep = 0, idle, wakeup, rx, tx, count_ };
+// Meter states, in report order (indices into the meters).
+enum class radio_state { tx = 0, rx, listen, doze, off, count_ };
+enum class host_if_state { awake = 0, sleep, waking, count_ };
 
 const char* to_string(power_state s);
-const char* to_string(energy_state s);
+const char* to_string(radio_state s);
+const char* to_string(host_if_state s);
 
 // Trace hook (timelines, waveforms). Called synchronously while the model applies a change, with
 // the simulated time the change takes effect. Because the model is lazy, a timed transition
@@ -39,11 +49,13 @@ class power_observer {
     // Firmware and radio activity inputs (set_fw_busy / set_radio), when one of them changes.
     virtual void on_activity(sc_core::sc_time, bool /*fw_host_work*/, bool /*fw_air_work*/,
                              bool /*tx*/, bool /*rx*/) {}
+    // The radio meter's state, when it changes (same time order as on_power_state).
+    virtual void on_radio_state(sc_core::sc_time, radio_state) {}
 };
 
 class power_model {
   public:
-    explicit power_model(const params& p) : m_p(p) {}
+    explicit power_model(const params& p);
 
     // Inputs.
     void set_host_bits(sc_core::sc_time t, bool wakeup_bit, bool host_to_fw_bit);
@@ -51,6 +63,8 @@ class power_model {
     void set_fw_busy(sc_core::sc_time t, bool host_work, bool air_work);
     void set_ps_enabled(sc_core::sc_time t, bool enabled);
     void set_radio(sc_core::sc_time t, bool tx, bool rx);
+    // The firmware runs (radio powered: listen / tx / rx) or not (radio off).
+    void set_radio_on(sc_core::sc_time t, bool on);
 
     // Queries (advance to t first).
     bool clock_ready(sc_core::sc_time t);
@@ -62,37 +76,31 @@ class power_model {
     // state change.
     void set_observer(power_observer* obs) { m_obs = obs; }
 
-    // Accounting up to t.
-    sc_core::sc_time time_in(energy_state s, sc_core::sc_time t);
-    double energy_j(sc_core::sc_time t);
-    double current_a(energy_state s) const;
+    // Accounting up to t: the meters are charged up to t first.
+    const energy_meter& radio(sc_core::sc_time t);
+    const energy_meter& host_if(sc_core::sc_time t);
+    sc_core::sc_time time_in(radio_state s, sc_core::sc_time t);
+    sc_core::sc_time time_in(host_if_state s, sc_core::sc_time t);
+    double energy_j(sc_core::sc_time t);                            // both meters
     uint64_t wakeups() const { return m_wakeups; }                  // asleep -> waking transitions
     uint64_t host_wake_requests() const { return m_wake_requests; } // WAKEUP 0->1 writes
-    sc_core::sc_time waking_time(sc_core::sc_time t) { return time_in(energy_state::wakeup, t); }
+    sc_core::sc_time waking_time(sc_core::sc_time t) { return time_in(host_if_state::waking, t); }
 
   private:
     void advance(sc_core::sc_time t);
     void evaluate(sc_core::sc_time t);
-    void account(sc_core::sc_time t);
-    void enter(sc_core::sc_time t, power_state s) {
-        m_state = s;
-        if (m_obs)
-            m_obs->on_power_state(t, s);
-    }
-    energy_state estate() const;
-    bool fw_holds() const {
-        return m_fw_busy || (m_air_busy && m_p.air_work_keeps_host_if_awake);
-    }
+    void enter(sc_core::sc_time t, power_state s);
+    void update_radio(sc_core::sc_time t);
+    bool fw_holds() const { return m_fw_busy || (m_air_busy && m_p.air_work_keeps_host_if_awake); }
     bool hold() const { return m_wakeup_bit || m_h2f_bit || fw_holds() || !m_ps_enabled; }
 
     const params& m_p;
     power_state m_state = power_state::awake;
     bool m_wakeup_bit = false, m_h2f_bit = false, m_fw_busy = false, m_ps_enabled = false;
     bool m_air_busy = false;
-    bool m_tx = false, m_rx = false;
+    bool m_tx = false, m_rx = false, m_radio_on = false;
     sc_core::sc_time m_t_sleep, m_t_ready, m_t_asleep;
-    sc_core::sc_time m_last; // accounted up to here
-    std::array<sc_core::sc_time, size_t(energy_state::count_)> m_time{};
+    energy_meter m_radio, m_host_if;
     uint64_t m_wakeups = 0, m_wake_requests = 0;
     power_observer* m_obs = nullptr;
 };

@@ -37,13 +37,35 @@ json device_json(const device_report& d, double sim_time_s) {
     j["wake_time_s"] = d.wake_time_s;
     j["tx_batches"] = d.tx_batches ? json(*d.tx_batches) : json(nullptr);
     j["frames_per_tx_batch"] = optional_number(frames_per_tx_batch(d));
-    json states = json::array();
-    for (const auto& s : d.power_states) {
+    const auto state_json = [](const power_state_report& s) {
         json js;
         js["state"] = s.state;
         js["time_s"] = s.time_s;
         js["current_a"] = s.current_a;
         js["energy_j"] = s.energy_j;
+        return js;
+    };
+    json meters = json::array();
+    for (const auto& m : d.meters) {
+        json jm;
+        jm["name"] = m.name;
+        jm["supply_voltage_v"] = m.supply_voltage_v;
+        json states = json::array();
+        for (const auto& s : m.states)
+            states.push_back(state_json(s));
+        jm["states"] = states;
+        jm["energy_j"] = energy_j(m);
+        jm["avg_power_w"] = avg_power_w(m, sim_time_s);
+        meters.push_back(jm);
+    }
+    j["meters"] = meters;
+    // Derived: every meter's states in one list, so a state is one path away
+    // (devices[wlan0].power_states[listen].time_s).
+    json states = json::array();
+    for (const auto& [meter, s] : power_states(d)) {
+        json js;
+        js["meter"] = meter;
+        js.update(state_json(s));
         states.push_back(js);
     }
     j["power_states"] = states;
@@ -325,13 +347,21 @@ report read_json(const std::string& text, const std::string& name) {
         // tx_batches was added within schema 1: absent or null reads as none.
         if (d.contains("tx_batches") && !d["tx_batches"].is_null())
             dr.tx_batches = get<std::uint64_t>(d, "tx_batches", w);
-        for (const auto& s : sub(d, "power_states", w)) {
-            power_state_report ps;
-            ps.state = get<std::string>(s, "state", w + ".power_states[]");
-            ps.time_s = get<double>(s, "time_s", w + ".power_states[]");
-            ps.current_a = get<double>(s, "current_a", w + ".power_states[]");
-            ps.energy_j = get<double>(s, "energy_j", w + ".power_states[]");
-            dr.power_states.push_back(ps);
+        // power_states[] is derived from the meters.
+        for (const auto& m : sub(d, "meters", w)) {
+            const std::string wm = w + ".meters[]";
+            meter_report mr;
+            mr.name = get<std::string>(m, "name", wm);
+            mr.supply_voltage_v = get<double>(m, "supply_voltage_v", wm);
+            for (const auto& s : sub(m, "states", wm)) {
+                power_state_report ps;
+                ps.state = get<std::string>(s, "state", wm + ".states[]");
+                ps.time_s = get<double>(s, "time_s", wm + ".states[]");
+                ps.current_a = get<double>(s, "current_a", wm + ".states[]");
+                ps.energy_j = get<double>(s, "energy_j", wm + ".states[]");
+                mr.states.push_back(ps);
+            }
+            dr.meters.push_back(mr);
         }
         dr.supply_voltage_v = get<double>(d, "supply_voltage_v", w);
         dr.power_is_proxy = get<bool>(d, "power_is_proxy", w);

@@ -13,7 +13,7 @@
 
 namespace nicsim::report {
 
-inline constexpr int json_schema_version = 1;
+inline constexpr int json_schema_version = 2;
 
 nlohmann::ordered_json to_json(const report& r);
 std::string write_json(const report& r); // 2-space indented, trailing newline

@@ -45,11 +45,30 @@ double bus_utilisation(const device_report& d, double sim_time_s) {
     return sim_time_s > 0 ? d.bus_busy_s / sim_time_s : 0.0;
 }
 
-double energy_j(const device_report& d) {
+double energy_j(const meter_report& m) {
     double e = 0;
-    for (const auto& s : d.power_states)
+    for (const auto& s : m.states)
         e += s.energy_j;
     return e;
+}
+
+double avg_power_w(const meter_report& m, double sim_time_s) {
+    return sim_time_s > 0 ? energy_j(m) / sim_time_s : 0.0;
+}
+
+double energy_j(const device_report& d) {
+    double e = 0;
+    for (const auto& m : d.meters)
+        e += energy_j(m);
+    return e;
+}
+
+std::vector<std::pair<std::string, power_state_report>> power_states(const device_report& d) {
+    std::vector<std::pair<std::string, power_state_report>> out;
+    for (const auto& m : d.meters)
+        for (const auto& s : m.states)
+            out.emplace_back(m.name, s);
+    return out;
 }
 
 double avg_power_w(const device_report& d, double sim_time_s) {

@@ -43,10 +43,18 @@ struct flow_report {
 };
 
 struct power_state_report {
-    std::string state;    // chip power state name, e.g. "awake", "sleep", "waking"
+    std::string state;    // state name within its meter, e.g. "listen", "sleep"
     double time_s = 0;    // chip time spent in the state
     double current_a = 0; // supply current used for the state
     double energy_j = 0;  // time_s * current_a * supply voltage
+};
+
+// One energy meter of a chip (ns-3's device energy model): a part that changes state on its
+// own, e.g. the WILC1000's "radio" and "host_interface". Its states cover the whole run.
+struct meter_report {
+    std::string name;
+    double supply_voltage_v = 0;
+    std::vector<power_state_report> states;
 };
 
 struct device_report {
@@ -62,10 +70,10 @@ struct device_report {
     // TX batches the driver handed the chip (WILC1000: VMM allocations granted, one per
     // wilc_wlan_handle_txq round); none for chips that take frames one at a time.
     std::optional<std::uint64_t> tx_batches;
-    std::vector<power_state_report> power_states;
-    double supply_voltage_v = 0;
-    bool power_is_proxy = true; // currents are proxy values (e.g. ATWILC3000 for ATWILC1000)
-    std::string power_source;   // where the currents come from
+    std::vector<meter_report> meters; // empty: no power model
+    double supply_voltage_v = 0;      // the meters' supply (they share one)
+    bool power_is_proxy = true;       // currents are proxy values (e.g. ATWILC3000 for ATWILC1000)
+    std::string power_source;         // where the currents come from
     std::uint64_t bus_transactions = 0; // bus transactions (SPI messages / SDIO commands)
     std::uint64_t bus_bytes = 0;        // bytes clocked on the bus, both directions
     double bus_busy_s = 0;              // time the bus was occupied (CS asserted / command active)
@@ -174,8 +182,12 @@ std::optional<double> frames_per_irq(const device_report& d); // frames / irqs; 
 // frames_tx / tx_batches; none without batches.
 std::optional<double> frames_per_tx_batch(const device_report& d);
 double bus_utilisation(const device_report& d, double sim_time_s); // busy / sim time, 0..1
-double energy_j(const device_report& d);                           // sum over power_states
+double energy_j(const meter_report& m);                            // sum over its states
+double avg_power_w(const meter_report& m, double sim_time_s);      // energy / sim time
+double energy_j(const device_report& d);                           // sum over the meters
 double avg_power_w(const device_report& d, double sim_time_s);     // energy / sim time
+// Every meter's states in one list (meter order, then state order), each with its meter's name.
+std::vector<std::pair<std::string, power_state_report>> power_states(const device_report& d);
 // busy / (cores * sim time), 0..1
 double host_cpu_busy_share(const report& r);
 

@@ -113,8 +113,8 @@ std::vector<metric_row> metric_rows(const report& r) {
                 std::to_string(d.irqs) + " (" + fixed(*fpi, 2) + " frames per interrupt)",
                 double(d.irqs));
         }
-        // A chip without power states (no power model) cannot wake or spend energy.
-        const bool powered = !d.power_states.empty() || d.wakeups > 0;
+        // A chip without meters (no power model) cannot wake or spend energy.
+        const bool powered = !d.meters.empty() || d.wakeups > 0;
         if (powered) {
             add(p + "wake-ups", std::to_string(d.wakeups), double(d.wakeups));
             add(p + "time waking", fixed(d.wake_time_s, 6) + " s", d.wake_time_s);
@@ -140,12 +140,21 @@ std::vector<metric_row> metric_rows(const report& r) {
             double(d.bus_bytes));
         const double util = bus_utilisation(d, r.sim_time_s);
         add(p + d.bus + " utilisation", percent(util), util);
-        for (const auto& s : d.power_states)
-            add(p + "time " + s.state,
-                fixed(s.time_s, 6) + " s (" +
-                    percent(r.sim_time_s > 0 ? s.time_s / r.sim_time_s : 0.0) + ") at " +
-                    fixed(s.current_a * 1e3, 2) + " mA",
-                s.time_s);
+        // One line per meter: its power, then the share of time in each state it used (the
+        // JSON report has the times and currents).
+        for (const auto& m : d.meters) {
+            std::string shares;
+            for (const auto& s : m.states)
+                if (s.time_s > 0)
+                    shares += (shares.empty() ? "" : ", ") + s.state + " " +
+                              percent(r.sim_time_s > 0 ? s.time_s / r.sim_time_s : 0.0);
+            std::string name = m.name;
+            std::replace(name.begin(), name.end(), '_', ' ');
+            add(p + name,
+                fixed(avg_power_w(m, r.sim_time_s), 4) + " W" +
+                    (shares.empty() ? std::string() : " (" + shares + ")"),
+                avg_power_w(m, r.sim_time_s));
+        }
         if (powered) {
             add(p + "energy", fixed(energy_j(d), 4) + " J", energy_j(d));
             add(p + "average power", fixed(avg_power_w(d, r.sim_time_s), 4) + " W",

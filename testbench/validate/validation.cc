@@ -208,9 +208,12 @@ std::string render_table(const std::vector<check>& checks, const std::vector<out
         row r;
         r.cells.push_back(c.name);
         r.cells.push_back(c.metric);
-        r.cells.push_back(o.predicted ? fmt("%.1f", *o.predicted) : "-");
-        r.cells.push_back(fmt("%.1f", c.measured_in_metric_unit));
-        r.cells.push_back(m ? m->unit : "");
+        // In the unit the measurement was published in (280 mW, not 0.3 W).
+        const double to_measured_unit =
+            c.measured_in_metric_unit != 0 ? c.measured.value / c.measured_in_metric_unit : 1.0;
+        r.cells.push_back(o.predicted ? fmt("%.1f", *o.predicted * to_measured_unit) : "-");
+        r.cells.push_back(fmt("%.1f", c.measured.value));
+        r.cells.push_back(c.measured.unit.empty() && m ? m->unit : c.measured.unit);
         r.cells.push_back(o.predicted ? fmt("%+.1f %%", o.error_pct) : "-");
         r.cells.push_back("±" + fmt("%g", c.measured.tolerance_pct) + " %");
         r.cells.push_back(!o.problem.empty() ? "ERROR" : o.pass ? "PASS" : "FAIL");

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // WILC1000 power state machine: sleep entry after the firmware PS WID, CLK_STATUS polls during
-// the wake latency, internal wake for RX, and the energy meter on a known schedule.
+// the wake latency, internal wake for RX, and the two energy meters (radio, host interface).
+#include <memory>
+
 #include <gtest/gtest.h>
 
 #include "models/wilc1000/wilc1000_regmap.h"
@@ -11,8 +13,9 @@ using namespace nicsim::test;
 using sc_core::SC_MS;
 using sc_core::sc_time;
 using sc_core::SC_US;
-using wilc::energy_state;
+using wilc::host_if_state;
 using wilc::power_state;
+using wilc::radio_state;
 
 namespace {
 // Boot and switch firmware power save on ('W' WID_POWER_MANAGEMENT = 1), consuming the 'R'.
@@ -130,37 +133,112 @@ TEST(Wilc1000Power, RxFrameInBufferWakesTheChipBeforeTheInterrupt) {
     sc_core::sc_start();
 }
 
-TEST(Wilc1000Energy, KnownScheduleGivesSumOfIVdt) {
+TEST(Wilc1000Energy, KnownScheduleGivesSumOfIVdtPerMeter) {
     wilc::params p;
     p.sleep_entry_delay = sc_time(100, SC_US);
     p.wake_latency = sc_time(500, SC_US);
-    p.sleep_current_a = 0.001;
-    p.idle_current_a = 0.080;
-    p.wakeup_current_a = 0.050;
-    p.rx_current_a = 0.090;
-    p.tx_current_a = 0.250;
+    p.radio_tx_current_a = 0.250;
+    p.radio_rx_current_a = 0.090;
+    p.radio_listen_current_a = 0.080;
+    p.radio_doze_current_a = 0.002;
+    p.radio_off_current_a = 0.0001;
+    p.host_if_awake_current_a = 0.004;
+    p.host_if_sleep_current_a = 0.001;
+    p.host_if_waking_current_a = 0.003;
     p.supply_voltage_v = 3.3;
     wilc::power_model pm(p);
     auto us = [](double v) { return sc_time(v, SC_US); };
-    pm.set_ps_enabled(us(0), true);         // idle 0..100, then asleep
-    pm.set_host_bits(us(1000), true, true); // asleep 100..1000, waking 1000..1500
+    pm.set_radio_on(us(50), true);          // radio off 0..50, then listening
+    pm.set_ps_enabled(us(50), true);        // host interface awake 0..150, then asleep
+    pm.set_host_bits(us(1000), true, true); // asleep 150..1000, waking 1000..1500
     EXPECT_FALSE(pm.clock_ready(us(1499)));
     EXPECT_TRUE(pm.clock_ready(us(1500)));
     pm.set_radio(us(2000), true, false); // tx 2000..2500
     pm.set_radio(us(2500), false, false);
     pm.set_radio(us(2600), false, true); // rx 2600..2700
     pm.set_radio(us(2700), false, false);
+    pm.set_radio_on(us(2900), false); // CPU halted: off 2900..3000
     const sc_time end = us(3000);
-    EXPECT_EQ(pm.time_in(energy_state::sleep, end), us(900));
-    EXPECT_EQ(pm.time_in(energy_state::wakeup, end), us(500));
-    EXPECT_EQ(pm.time_in(energy_state::tx, end), us(500));
-    EXPECT_EQ(pm.time_in(energy_state::rx, end), us(100));
-    EXPECT_EQ(pm.time_in(energy_state::idle, end), us(100 + 500 + 100 + 300));
-    const double e =
-        3.3 * (0.001 * 900e-6 + 0.050 * 500e-6 + 0.250 * 500e-6 + 0.090 * 100e-6 + 0.080 * 1000e-6);
-    EXPECT_NEAR(pm.energy_j(end), e, 1e-12);
+    EXPECT_EQ(pm.time_in(radio_state::off, end), us(50 + 100));
+    EXPECT_EQ(pm.time_in(radio_state::tx, end), us(500));
+    EXPECT_EQ(pm.time_in(radio_state::rx, end), us(100));
+    EXPECT_EQ(pm.time_in(radio_state::listen, end), us(1950 + 100 + 200));
+    EXPECT_EQ(pm.time_in(radio_state::doze, end), us(0)); // 802.11 power save: not modelled
+    EXPECT_EQ(pm.time_in(host_if_state::awake, end), us(150 + 1500));
+    EXPECT_EQ(pm.time_in(host_if_state::sleep, end), us(850));
+    EXPECT_EQ(pm.time_in(host_if_state::waking, end), us(500));
+    const double radio =
+        3.3 * (0.0001 * 150e-6 + 0.250 * 500e-6 + 0.090 * 100e-6 + 0.080 * 2250e-6);
+    const double host_if = 3.3 * (0.004 * 1650e-6 + 0.001 * 850e-6 + 0.003 * 500e-6);
+    EXPECT_NEAR(pm.radio(end).energy_j(end), radio, 1e-12);
+    EXPECT_NEAR(pm.host_if(end).energy_j(end), host_if, 1e-12);
+    EXPECT_NEAR(pm.energy_j(end), radio + host_if, 1e-12);
+    // Each meter covers the whole run exactly once.
+    for (const auto* m : {&pm.radio(end), &pm.host_if(end)}) {
+        sc_time sum;
+        for (size_t s = 0; s < m->size(); ++s)
+            sum += m->time_in(s, end);
+        EXPECT_EQ(sum, end) << m->name();
+    }
     EXPECT_EQ(pm.wakeups(), 1u);
     EXPECT_EQ(pm.host_wake_requests(), 1u);
+}
+
+TEST(Wilc1000Energy, HostInterfaceMeterFollowsThePowerStateMachine) {
+    wilc::params p;
+    p.sleep_entry_delay = sc_time(100, SC_US);
+    p.wake_latency = sc_time(500, SC_US);
+    wilc::power_model pm(p);
+    auto us = [](double v) { return sc_time(v, SC_US); };
+    const auto expect_at = [&](double t, power_state ps, host_if_state hs) {
+        EXPECT_EQ(pm.state(us(t)), ps) << t << " us";
+        EXPECT_EQ(pm.host_if(us(t)).state(), size_t(hs)) << t << " us";
+    };
+    pm.set_radio_on(us(0), true);
+    pm.set_ps_enabled(us(0), true);
+    expect_at(50, power_state::sleep_pending, host_if_state::awake); // the clock still runs
+    expect_at(200, power_state::asleep, host_if_state::sleep);
+    pm.set_host_bits(us(1000), true, false);
+    expect_at(1200, power_state::waking, host_if_state::waking);
+    expect_at(1600, power_state::awake, host_if_state::awake);
+    EXPECT_EQ(pm.time_in(host_if_state::sleep, us(1600)), us(900));
+    EXPECT_EQ(pm.time_in(host_if_state::waking, us(1600)), us(500));
+    EXPECT_EQ(pm.waking_time(us(1600)), us(500));
+}
+
+// Chip sleep gates the host interface only: the radio keeps listening while the interface
+// sleeps, so only the host-interface meter changes with it.
+TEST(Wilc1000Energy, HostInterfaceSleepLeavesTheRadioListening) {
+    wilc::params p;
+    p.sleep_entry_delay = sc_time(10, SC_US);
+    p.wake_latency = sc_time(300, SC_US);
+    auto us = [](double v) { return sc_time(v, SC_US); };
+    const auto run = [&](bool ps) {
+        auto pm = std::make_unique<wilc::power_model>(p);
+        pm->set_radio_on(us(0), true);
+        pm->set_ps_enabled(us(0), ps);
+        for (int i = 1; i <= 10; ++i) { // a trickle: one host access per ms
+            pm->set_host_bits(us(1000 * i), true, true);
+            pm->set_host_bits(pm->ready_time(us(1000 * i)) + us(50), false, false);
+        }
+        return pm;
+    };
+    const sc_time end = us(12000);
+    auto off = run(false), on = run(true);
+    EXPECT_EQ(off->time_in(host_if_state::sleep, end), sc_core::SC_ZERO_TIME);
+    EXPECT_GT(on->time_in(host_if_state::sleep, end), us(5000));
+    EXPECT_EQ(on->time_in(host_if_state::waking, end), us(10 * 300));
+    EXPECT_EQ(on->wakeups(), 10u);
+    for (auto* pm : {off.get(), on.get()}) {
+        EXPECT_EQ(pm->time_in(radio_state::listen, end), end);
+        EXPECT_EQ(pm->time_in(radio_state::off, end), sc_core::SC_ZERO_TIME);
+        EXPECT_EQ(pm->time_in(radio_state::doze, end), sc_core::SC_ZERO_TIME);
+    }
+    EXPECT_DOUBLE_EQ(on->radio(end).energy_j(end), off->radio(end).energy_j(end));
+    // With the shipped currents the whole chip differs by the host interface's small share.
+    const double e_off = off->energy_j(end), e_on = on->energy_j(end);
+    EXPECT_LT(e_on, e_off);
+    EXPECT_LT((e_off - e_on) / e_off, 0.02);
 }
 
 TEST(Wilc1000Energy, DeepSleepUsesItsOwnWakeLatency) {

@@ -41,8 +41,11 @@ inline report::report sample_report(bool power_save) {
     d.frames_rx = 5746;
     d.wakeups = power_save ? 17238 : 0;
     d.wake_time_s = power_save ? 1.25 : 0;
-    d.power_states = {{"awake", 30.0, 0.0605, 30.0 * 0.0605 * 3.3},
-                      {"sleep", 10.0, 0.0014, 10.0 * 0.0014 * 3.3}};
+    d.meters = {{"radio", 3.3, {{"listen", 40.0, 0.0841, 40.0 * 0.0841 * 3.3}}},
+                {"host_interface",
+                 3.3,
+                 {{"awake", 30.0, 0.0605, 30.0 * 0.0605 * 3.3},
+                  {"sleep", 10.0, 0.0014, 10.0 * 0.0014 * 3.3}}}};
     d.supply_voltage_v = 3.3;
     d.power_is_proxy = true;
     d.power_source = "ATWILC3000 datasheet table";

@@ -65,6 +65,7 @@ TEST(ReportJson, KeyOrderIsFixed) {
                                              "wake_time_s",
                                              "tx_batches",
                                              "frames_per_tx_batch",
+                                             "meters",
                                              "power_states",
                                              "supply_voltage_v",
                                              "power_is_proxy",
@@ -82,9 +83,19 @@ TEST(ReportJson, DerivedValuesAreComputedFromTheCounts) {
     const auto& d = j["devices"][0];
     EXPECT_EQ(d["frames"].get<std::uint64_t>(), 17238u);
     EXPECT_EQ(d["wakeups"].get<std::uint64_t>(), 17238u);
-    const double energy = 30.0 * 0.0605 * 3.3 + 10.0 * 0.0014 * 3.3;
+    const double radio = 40.0 * 0.0841 * 3.3, host_if = 30.0 * 0.0605 * 3.3 + 10.0 * 0.0014 * 3.3;
+    const double energy = radio + host_if;
     EXPECT_DOUBLE_EQ(d["energy_j"].get<double>(), energy);
     EXPECT_DOUBLE_EQ(d["avg_power_w"].get<double>(), energy / 40.0);
+    // Per meter, and the device as their sum; power_states[] lists every meter's states.
+    ASSERT_EQ(d["meters"].size(), 2u);
+    EXPECT_EQ(d["meters"][1]["name"], "host_interface");
+    EXPECT_DOUBLE_EQ(d["meters"][0]["energy_j"].get<double>(), radio);
+    EXPECT_DOUBLE_EQ(d["meters"][1]["energy_j"].get<double>(), host_if);
+    EXPECT_DOUBLE_EQ(d["meters"][1]["avg_power_w"].get<double>(), host_if / 40.0);
+    ASSERT_EQ(d["power_states"].size(), 3u);
+    EXPECT_EQ(d["power_states"][2]["meter"], "host_interface");
+    EXPECT_EQ(d["power_states"][2]["state"], "sleep");
     EXPECT_DOUBLE_EQ(d["bus_stats"]["transactions_per_frame"].get<double>(), 6.0);
     EXPECT_DOUBLE_EQ(d["bus_stats"]["bytes_per_frame"].get<double>(), 2000.0);
     EXPECT_DOUBLE_EQ(d["bus_stats"]["utilisation"].get<double>(), 0.25);
@@ -129,7 +140,9 @@ TEST(ReportText, ShowsThroughputInKBsAndMbitsAndTheDeviceNumbers) {
     EXPECT_NE(t.find("75.0 % of 1 core"), std::string::npos) << t; // host CPU
     EXPECT_NE(t.find("host CPU context switches  0.1 % (2000)"), std::string::npos) << t;
     EXPECT_NE(t.find("host CPU hard IRQs         0.0 % (500)"), std::string::npos) << t;
-    EXPECT_NE(t.find("60.50 mA"), std::string::npos) << t;
+    // One line per meter: its power, then the time share of each state it used.
+    EXPECT_NE(t.find("wlan0 radio  "), std::string::npos) << t;
+    EXPECT_NE(t.find("0.1509 W (awake 75.0 %, sleep 25.0 %)"), std::string::npos) << t;
     EXPECT_NE(t.find("proxy: ATWILC3000"), std::string::npos) << t;
     EXPECT_NE(t.find("CRC7 error in command 0xc3"), std::string::npos) << t;
     // Aligned: every table line has its value starting in the same column.
@@ -266,7 +279,7 @@ TEST(ReportText, EachFlowAndDeviceShowsOnlyWhatAppliesToIt) {
     r.flows[0].bytes = 0;
     r.flows[0].goodput_bps = 0;
     r.flows[0].rtt = rtt_report{1.0, 1.5, 2.0, 0.25};
-    r.devices[0].power_states.clear(); // a chip without a power model
+    r.devices[0].meters.clear(); // a chip without a power model
     r.devices[0].power_source = "not modelled";
     const std::string t = render_text(r);
     EXPECT_EQ(t.find("goodput"), std::string::npos) << t;

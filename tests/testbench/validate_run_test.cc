@@ -45,8 +45,8 @@ const std::string k_exe = NICSIM_EXE;
 const std::string k_scenario = std::string(NICSIM_SOURCE_DIR) + "/configs/ks8851-spi-iperf-rx.yaml";
 
 // The KS8851 scenario with 256 KiB of traffic, measured value given in kbit/s.
-std::string check_file(const fs::path& dir, const std::string& name, double value,
-                       double tolerance) {
+std::string check_file(const fs::path& dir, const std::string& name, double value, double tolerance,
+                       const std::string& unit = "Kbit/s") {
     return write_file(dir / (name + ".yaml"), "scenario: " + k_scenario +
                                                   "\n"
                                                   "set: {traffic.bytes: 256KiB}\n"
@@ -55,7 +55,9 @@ std::string check_file(const fs::path& dir, const std::string& name, double valu
                                                   "  value: " +
                                                   std::to_string(value) +
                                                   "\n"
-                                                  "  unit: Kbit/s\n"
+                                                  "  unit: " +
+                                                  unit +
+                                                  "\n"
                                                   "  source: test figure\n"
                                                   "  tolerance_pct: " +
                                                   std::to_string(tolerance) + "\n");
@@ -92,7 +94,8 @@ TEST(ValidateRun, PredictionWithinTolerancePassesAndOutsideFails) {
     const double p = predicted_kbps(d);
     ASSERT_GT(p, 1000);
     const fs::path pass_dir = d / "pass", fail_dir = d / "fail";
-    check_file(pass_dir, "near", p * 1.05, 10); // 4.8 % off: inside ±10 %
+    check_file(pass_dir, "near", p * 1.05, 10);                  // 4.8 % off: inside ±10 %
+    check_file(pass_dir, "mbit", p * 1.05 / 1000, 10, "Mbit/s"); // the same, published in Mbit/s
     check_file(fail_dir, "near", p * 1.05, 10);
     check_file(fail_dir, "far", p * 1.25, 10); // 20 % off: outside ±10 %
 
@@ -104,7 +107,12 @@ TEST(ValidateRun, PredictionWithinTolerancePassesAndOutsideFails) {
     EXPECT_NE(near.find(fmt(p * 1.05)), std::string::npos) << ok.out; // measured
     EXPECT_NE(near.find("-4.8 %"), std::string::npos) << ok.out;
     EXPECT_NE(near.find("PASS"), std::string::npos) << ok.out;
-    EXPECT_NE(ok.out.find("1 of 1 within tolerance"), std::string::npos) << ok.out;
+    // Both figures in the unit the measurement was published in.
+    const std::string mbit = row_of(ok.out, "mbit");
+    EXPECT_NE(mbit.find(fmt(p / 1000) + "  "), std::string::npos) << ok.out;
+    EXPECT_NE(mbit.find(fmt(p * 1.05 / 1000) + "  Mbit/s"), std::string::npos) << ok.out;
+    EXPECT_NE(mbit.find("-4.8 %"), std::string::npos) << ok.out;
+    EXPECT_NE(ok.out.find("2 of 2 within tolerance"), std::string::npos) << ok.out;
 
     const auto bad = shell(q(k_exe) + " validate " + q(fail_dir) + " -j 2");
     EXPECT_EQ(bad.rc, 3) << bad.out;
@@ -144,17 +152,22 @@ TEST(ValidateRun, BadValidationFilesExitOneWithThePosition) {
 TEST(ValidateRun, ShippedValidationFilesLoadAndConvertUnits) {
     const auto checks =
         nicsim::validate::load_checks(std::string(NICSIM_SOURCE_DIR) + "/configs/validation");
-    ASSERT_EQ(checks.size(), 3u);
+    ASSERT_EQ(checks.size(), 5u);
     EXPECT_EQ(checks[0].name, "ks8851-spi-iperf-rx");
     EXPECT_DOUBLE_EQ(checks[0].measured_in_metric_unit, 15960); // Kbit/s → goodput_kbps
-    EXPECT_EQ(checks[1].name, "wilc1000-spi-ttcp-tx-ps-off");
-    EXPECT_EQ(checks[1].set.at(0).text(), "driver.power_save=false");
-    EXPECT_DOUBLE_EQ(checks[1].measured_in_metric_unit, 1500);
+    EXPECT_EQ(checks[1].name, "wilc1000-spi-idle-unassociated-ps-off");
+    EXPECT_DOUBLE_EQ(checks[1].measured_in_metric_unit, 0.28); // mW → avg_power_w
+    // A mapping value is passed on as one flow-style override.
+    EXPECT_EQ(checks[1].set.at(0).text(), "traffic={kind: udp_tx, bytes: 14720B, rate: 12kbps}");
+    EXPECT_EQ(checks[2].set.at(2).text(), "driver.power_save=true");
+    EXPECT_EQ(checks[3].name, "wilc1000-spi-ttcp-tx-ps-off");
+    EXPECT_EQ(checks[3].set.at(0).text(), "driver.power_save=false");
+    EXPECT_DOUBLE_EQ(checks[3].measured_in_metric_unit, 1500);
     // judge(): relative error against the measured value, inside/outside the tolerance.
-    auto o = nicsim::validate::judge(checks[2], 390.0); // 400 KB/s ± 5 %
+    auto o = nicsim::validate::judge(checks[4], 390.0); // 400 KB/s ± 5 %
     EXPECT_NEAR(o.error_pct, -2.5, 1e-9);
     EXPECT_TRUE(o.pass);
-    o = nicsim::validate::judge(checks[2], 379.0);
+    o = nicsim::validate::judge(checks[4], 379.0);
     EXPECT_FALSE(o.pass);
     const auto* m = nicsim::sweep::find_metric("goodput_kBps");
     ASSERT_NE(m, nullptr);

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "testbench/bindings/wilc1000/wilc1000_device.h"
 
+#include <algorithm>
+#include <iterator>
+
 #include "driver/include/nicsim/lx_bus.h"
 #include "models/wilc1000/wilc1000_fw_image.h"
 #include "testbench/bindings/chip_findings.h"
@@ -27,19 +30,18 @@ wilc::params chip_params_for(const config::device_config& dev, wilc::params p) {
             *field = to_sc(it->second);
     if (dev.power.supply_voltage_v > 0)
         p.supply_voltage_v = dev.power.supply_voltage_v;
+    // State names are unique across the two meters (wilc1000_keys.cc lists them).
+    const std::pair<const char*, double*> currents[] = {
+        {"tx", &p.radio_tx_current_a},         {"rx", &p.radio_rx_current_a},
+        {"listen", &p.radio_listen_current_a}, {"doze", &p.radio_doze_current_a},
+        {"off", &p.radio_off_current_a},       {"awake", &p.host_if_awake_current_a},
+        {"sleep", &p.host_if_sleep_current_a}, {"waking", &p.host_if_waking_current_a}};
     for (const auto& [state, amps] : dev.power.state_current_a) {
-        if (state == "sleep")
-            p.sleep_current_a = amps;
-        else if (state == "idle")
-            p.idle_current_a = amps;
-        else if (state == "wakeup")
-            p.wakeup_current_a = amps;
-        else if (state == "rx")
-            p.rx_current_a = amps;
-        else if (state == "tx")
-            p.tx_current_a = amps;
-        else
+        const auto it = std::find_if(std::begin(currents), std::end(currents),
+                                     [&](const auto& c) { return state == c.first; });
+        if (it == std::end(currents))
             throw run_error("device.power.currents: unknown wilc1000 power state '" + state + "'");
+        *it->second = amps;
     }
     return p;
 }
@@ -142,14 +144,19 @@ void wilc1000_device::fill_report(report::report& r) const {
     d.supply_voltage_v = m_params.supply_voltage_v;
     d.power_is_proxy = true;
     d.power_source = "ATWILC3000 table (docs/sources.md#wilc1000-currents)";
-    for (size_t i = 0; i < size_t(wilc::energy_state::count_); ++i) {
-        const auto s = static_cast<wilc::energy_state>(i);
-        report::power_state_report ps;
-        ps.state = wilc::to_string(s);
-        ps.time_s = pm.time_in(s, now).to_seconds();
-        ps.current_a = pm.current_a(s);
-        ps.energy_j = ps.time_s * ps.current_a * m_params.supply_voltage_v;
-        d.power_states.push_back(ps);
+    for (const energy_meter* m : {&pm.radio(now), &pm.host_if(now)}) {
+        report::meter_report mr;
+        mr.name = m->name();
+        mr.supply_voltage_v = m->supply_voltage_v();
+        for (size_t s = 0; s < m->size(); ++s) {
+            report::power_state_report ps;
+            ps.state = m->state_name(s);
+            ps.time_s = m->time_in(s, now).to_seconds();
+            ps.current_a = m->current_a(s);
+            ps.energy_j = ps.time_s * ps.current_a * m->supply_voltage_v();
+            mr.states.push_back(ps);
+        }
+        d.meters.push_back(mr);
     }
     fill_bus_report(d);
     r.devices.push_back(d);

@@ -10,7 +10,8 @@ const config::device_keys& wilc1000_keys() {
     static const config::device_keys k = [] {
         config::device_keys d;
         d.type = "wilc1000";
-        // ATWILC1000 datasheet: SPI up to 48 MHz, SDIO 2.0 up to 50 MHz (docs/sources.md#wilc1000-host-interfaces).
+        // ATWILC1000 datasheet: SPI up to 48 MHz, SDIO 2.0 up to 50 MHz
+        // (docs/sources.md#wilc1000-host-interfaces).
         d.buses.push_back({bus_type::spi,
                            48e6,
                            48e6,
@@ -27,8 +28,9 @@ const config::device_keys& wilc1000_keys() {
                            irq_mode::in_band,
                            "the wilc1000 sdio driver of this build uses the SDIO in-band "
                            "interrupt only (CONFIG_WILC1000_HW_OOB_INTR is not set): use in_band"});
-        // The chip model's energy states (ns-3 naming): models/wilc1000/wilc1000_power.h.
-        d.power_states = {"sleep", "idle", "wakeup", "rx", "tx"};
+        // The chip model's meter states, radio then host interface (unique across both):
+        // models/wilc1000/wilc1000_power.h.
+        d.power_states = {"tx", "rx", "listen", "doze", "off", "awake", "sleep", "waking"};
         d.timing_keys = {"wake_latency", "sleep_entry_delay", "deep_sleep_after",
                          "deep_wake_latency", "boot_delay"};
         d.chip_sleep = true;
