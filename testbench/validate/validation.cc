@@ -59,6 +59,15 @@ check load_check(const std::string& file) {
         for (auto it = root["set"].begin(); it != root["set"].end(); ++it)
             c.set.push_back({it->first.Scalar(), value_text(it->second)});
 
+    // A list of seeds (a single scalar reads as one): each must be a non-negative integer.
+    for (const auto& s : r.scalar_list("seeds")) {
+        try {
+            c.seeds.push_back(config::decode<std::uint64_t>::from(s.text));
+        } catch (const std::exception&) {
+            throw config_error(s.where + ": seeds: '" + s.text +
+                               "' is not a seed (a non-negative integer)");
+        }
+    }
     c.metric = r.required<std::string>("metric");
     const sweep::metric_info* m = sweep::find_metric(c.metric);
     if (!m)
@@ -157,35 +166,78 @@ std::vector<outcome> run_checks(const std::vector<check>& checks, const options&
                                  std::strerror(errno));
     const fs::path dir = buf.data();
 
+    // One job per check and seed.
+    struct run_ref {
+        size_t check, seed; // seed: index into checks[check].seeds
+    };
     std::vector<sweep::job> jobs;
+    std::vector<run_ref> refs;
     for (size_t i = 0; i < checks.size(); ++i) {
-        std::vector<std::string> argv = {o.exe, "run", checks[i].scenario};
-        for (const auto& a : checks[i].set) {
-            argv.push_back("--set");
-            argv.push_back(a.text());
+        const size_t runs = std::max<size_t>(1, checks[i].seeds.size());
+        for (size_t k = 0; k < runs; ++k) {
+            const std::string id = std::to_string(jobs.size());
+            std::vector<std::string> argv = {o.exe, "run", checks[i].scenario};
+            for (const auto& a : checks[i].set) {
+                argv.push_back("--set");
+                argv.push_back(a.text());
+            }
+            if (!checks[i].seeds.empty())
+                argv.insert(argv.end(), {"--set", "seed=" + std::to_string(checks[i].seeds[k])});
+            argv.insert(argv.end(), {"--json", (dir / (id + ".json")).string(), "-q"});
+            jobs.push_back({argv});
+            refs.push_back({i, k});
         }
-        argv.insert(argv.end(), {"--json", (dir / (std::to_string(i) + ".json")).string(), "-q"});
-        jobs.push_back({argv});
     }
     std::vector<outcome> res(checks.size());
-    sweep::progress prog(out, o.tty, checks.size(), 0);
+    std::vector<std::vector<std::optional<double>>> samples(checks.size());
+    for (size_t i = 0; i < checks.size(); ++i)
+        samples[i].resize(std::max<size_t>(1, checks[i].seeds.size()));
+    std::vector<size_t> left(checks.size());
+    for (const auto& r : refs)
+        ++left[r.check];
+    sweep::progress prog(out, o.tty, jobs.size(), 0);
     sweep::run_jobs(
         jobs, o.jobs,
-        [&](size_t i, const sweep::job_result& r) {
+        [&](size_t j, const sweep::job_result& r) {
+            const size_t i = refs[j].check;
+            std::string problem;
             if (r.exit_code != 0) {
-                res[i].problem = "nicsim run failed (exit " + std::to_string(r.exit_code) +
-                                 "): " + r.stderr_text;
+                problem = "nicsim run failed (exit " + std::to_string(r.exit_code) +
+                          "): " + r.stderr_text;
             } else {
-                std::ifstream in(dir / (std::to_string(i) + ".json"));
+                std::ifstream in(dir / (std::to_string(j) + ".json"));
                 try {
                     const auto rep = nlohmann::json::parse(in);
-                    res[i] = judge(checks[i], sweep::metric_value(rep, checks[i].metric));
+                    samples[i][refs[j].seed] = sweep::metric_value(rep, checks[i].metric);
                 } catch (const std::exception& e) {
-                    res[i].problem = std::string("cannot read the run's report: ") + e.what();
+                    problem = std::string("cannot read the run's report: ") + e.what();
                 }
             }
-            prog.finished(checks[i].name, res[i].problem.empty(),
-                          res[i].problem.empty() ? "ok" : "run failed", r.wall_s);
+            if (!problem.empty() && res[i].problem.empty())
+                res[i].problem =
+                    checks[i].seeds.empty()
+                        ? problem
+                        : "seed " + std::to_string(checks[i].seeds[refs[j].seed]) + ": " + problem;
+            std::string label = checks[i].name;
+            if (!checks[i].seeds.empty())
+                label += " (seed " + std::to_string(checks[i].seeds[refs[j].seed]) + ")";
+            prog.finished(label, problem.empty(), problem.empty() ? "ok" : "run failed", r.wall_s);
+            if (--left[i] == 0 && res[i].problem.empty()) {
+                // Every run of the check is in: judge the mean.
+                std::optional<double> mean = 0.0;
+                std::vector<double> vals;
+                for (const auto& v : samples[i]) {
+                    if (!v) {
+                        mean.reset();
+                        break;
+                    }
+                    vals.push_back(*v);
+                    *mean += *v / double(samples[i].size());
+                }
+                res[i] = judge(checks[i], mean);
+                if (!checks[i].seeds.empty())
+                    res[i].samples = vals;
+            }
         },
         [&] { prog.tick(); });
     prog.close();
@@ -248,6 +300,24 @@ std::string render_table(const std::vector<check>& checks, const std::vector<out
                checks[i].measured.unit + " — " + checks[i].measured.source + "\n";
         if (!outcomes[i].problem.empty())
             out += "    ERROR: " + outcomes[i].problem + "\n";
+    }
+    bool any_seeds = false;
+    for (size_t i = 0; i < checks.size(); ++i)
+        any_seeds = any_seeds || !outcomes[i].samples.empty();
+    if (any_seeds) {
+        out += "\npredicted: the mean of one run per seed\n";
+        for (size_t i = 0; i < checks.size(); ++i) {
+            if (outcomes[i].samples.empty())
+                continue;
+            const double k = checks[i].measured_in_metric_unit != 0
+                                 ? checks[i].measured.value / checks[i].measured_in_metric_unit
+                                 : 1.0;
+            out += "  " + checks[i].name + ":";
+            for (size_t s = 0; s < outcomes[i].samples.size(); ++s)
+                out += std::string(s ? "," : "") + " seed " + std::to_string(checks[i].seeds[s]) +
+                       " " + fmt("%.1f", outcomes[i].samples[s] * k);
+            out += " " + checks[i].measured.unit + "\n";
+        }
     }
     return out;
 }

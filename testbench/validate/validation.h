@@ -5,6 +5,7 @@
 // its source and tolerance (docs/validate.md); every file runs as its own `nicsim run` process.
 #pragma once
 
+#include <cstdint>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -29,6 +30,9 @@ struct check {
     std::string metric;
     measurement measured;
     double measured_in_metric_unit = 0; // measured.value converted to the metric's unit
+    // `seeds:` — run once per seed and predict the mean, as the measurement is the mean of
+    // repeated runs; empty: one run with the scenario's own seed.
+    std::vector<std::uint64_t> seeds;
 };
 
 // One file, or every *.yaml of a directory (sorted by name); config_error (file:line:col) on any
@@ -36,7 +40,8 @@ struct check {
 std::vector<check> load_checks(const std::string& file_or_dir);
 
 struct outcome {
-    std::optional<double> predicted; // in the metric's unit
+    std::optional<double> predicted; // in the metric's unit (the mean over the seeds)
+    std::vector<double> samples;     // one per seed, in the order of check::seeds
     double error_pct = 0;            // (predicted - measured) / measured × 100
     bool pass = false;
     std::string problem; // why there is no prediction (run failed, no such value)

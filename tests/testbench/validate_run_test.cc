@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 #include <sys/wait.h>
 
 #include <gtest/gtest.h>
@@ -147,6 +148,45 @@ TEST(ValidateRun, BadValidationFilesExitOneWithThePosition) {
     r = shell(q(k_exe) + " validate " + q(d / "nothing"));
     EXPECT_EQ(r.rc, 1) << r.out;
     EXPECT_NE(r.out.find("no such file or directory"), std::string::npos) << r.out;
+    const auto s = write_file(d / "s.yaml", "scenario: " + k_scenario +
+                                                "\nseeds: [1, two]\n"
+                                                "metric: goodput_kbps\n"
+                                                "measured: {value: 100, unit: kbps, source: x, "
+                                                "tolerance_pct: 5}\n");
+    r = shell(q(k_exe) + " validate " + q(s));
+    EXPECT_EQ(r.rc, 1) << r.out;
+    EXPECT_NE(r.out.find(s + ":2:12: seeds: 'two' is not a seed"), std::string::npos) << r.out;
+}
+
+// seeds: one run per seed, the prediction is their mean, and each seed's value is listed.
+TEST(ValidateRun, SeedsPredictTheMeanOfOneRunPerSeed) {
+    const auto d = test_dir();
+    std::vector<double> per_seed;
+    for (int seed : {1, 2}) {
+        const fs::path j = d / ("seed" + std::to_string(seed) + ".json");
+        const auto r = shell(q(k_exe) + " run " + q(k_scenario) +
+                             " --set traffic.bytes=256KiB --set seed=" + std::to_string(seed) +
+                             " -q --json " + q(j));
+        ASSERT_EQ(r.rc, 0) << r.out;
+        std::ifstream in(j);
+        per_seed.push_back(nlohmann::json::parse(in)["totals"]["goodput_bps"].get<double>() / 1000);
+    }
+    ASSERT_NE(per_seed[0], per_seed[1]) << "the seeds should differ for this test to mean much";
+    const double mean = (per_seed[0] + per_seed[1]) / 2;
+    const auto f = write_file(d / "two.yaml", "scenario: " + k_scenario +
+                                                  "\nset: {traffic.bytes: 256KiB}\n"
+                                                  "seeds: [1, 2]\n"
+                                                  "metric: goodput_kbps\n"
+                                                  "measured: {value: " +
+                                                  std::to_string(mean) +
+                                                  ", unit: kbps, source: x, tolerance_pct: 1}\n");
+    const auto r = shell(q(k_exe) + " validate " + q(f) + " -j 2");
+    EXPECT_EQ(r.rc, 0) << r.out;
+    EXPECT_NE(row_of(r.out, "two").find(fmt(mean) + "  "), std::string::npos) << r.out;
+    EXPECT_NE(
+        r.out.find("two: seed 1 " + fmt(per_seed[0]) + ", seed 2 " + fmt(per_seed[1]) + " kbps"),
+        std::string::npos)
+        << r.out;
 }
 
 TEST(ValidateRun, ShippedValidationFilesLoadAndConvertUnits) {
