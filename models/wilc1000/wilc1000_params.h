@@ -122,7 +122,7 @@ struct params {
     // docs/sources.md#calibration-measurements point 1 (ttcp -t, chip sleep on, ~400 KB/s) by
     // bench/calibrate_wilc1000_sama5.py; same order as the 2-3 ms wake waits of the older WILC
     // drivers, docs/sources.md#wilc1000-wake-up]
-    sc_core::sc_time wake_latency = sc_core::sc_time(2169.8, sc_core::SC_US);
+    sc_core::sc_time wake_latency = sc_core::sc_time(1636.4, sc_core::SC_US);
     // After this long asleep the chip is in deep sleep and pays deep_wake_latency instead.
     // SC_ZERO_TIME disables deep sleep. [assumption]
     sc_core::sc_time deep_sleep_after = sc_core::SC_ZERO_TIME;

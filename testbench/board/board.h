@@ -53,7 +53,7 @@ class board {
     // ---- SPI (every profile has an spi_host section) -----------------------------------------
     spi::spi_host& spi_host();
     // spi_sync's path through the controller driver: the profile's spi_host.cpu_cost policy
-    // (generic or bcm2835) on this board's CPU, for chip select `cs`.
+    // (generic, bcm2835 or atmel_spi) on this board's CPU, for chip select `cs`.
     lx_bus::spi_port& spi_port(unsigned cs = 0);
     const spi::spi_host* spi_host_if_used() const { return m_spi_host.get(); }
 
@@ -96,6 +96,7 @@ class board {
     std::vector<std::unique_ptr<lx_kit::irq_line_source>> m_irq_sources;
     std::unique_ptr<net::latency_stream> m_irq_latency;
     std::unique_ptr<net::latency_stream> m_wakeup_latency;
+    std::unique_ptr<net::latency_stream> m_spi_wakeup_latency;
 };
 
 } // namespace nicsim::board

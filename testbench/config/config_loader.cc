@@ -172,10 +172,10 @@ void read_platform(yaml_reader& r, platform_profile& p, bool require) {
     field(s, "controller", p.spi_host.controller, require);
     field(s, "cpu_cost", p.spi_host.cpu_cost, require,
           check_fn<std::string>([](const std::string& v) {
-              return v == "generic" || v == "bcm2835"
+              return v == "generic" || v == "bcm2835" || v == "atmel_spi"
                          ? std::string()
                          : std::string("unknown SPI controller CPU cost model '" + v +
-                                       "' (known: generic, bcm2835)");
+                                       "' (known: generic, bcm2835, atmel_spi)");
           }));
     field(s, "max_speed", p.spi_host.max_speed, require);
     field(s, "per_message_overhead", p.spi_host.per_message_overhead, require);
@@ -189,6 +189,7 @@ void read_platform(yaml_reader& r, platform_profile& p, bool require) {
     field(s, "dma_threshold", p.spi_host.dma_threshold, require);
     field(s, "dma_setup", p.spi_host.dma_setup, require);
     field(s, "polling_limit", p.spi_host.polling_limit, require);
+    field(s, "fifo_size", p.spi_host.fifo_size, false);
     s.reject_unknown_keys();
 
     // Optional section; once present (in the profile or a scenario override of a profile that

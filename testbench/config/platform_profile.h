@@ -77,7 +77,8 @@ struct spi_host_config {
     // spi_host.cpu_cost: how the controller's Linux driver spends the CPU per spi_sync
     // (testbench/board): "generic" (overhead on a core, PIO below dma_threshold holds the core)
     // or "bcm2835" (spi-bcm2835.c: short transfers busy-polled up to polling_limit, others by
-    // DMA/IRQ with a scheduler wake-up).
+    // DMA/IRQ with a scheduler wake-up) or "atmel_spi" (spi-atmel.c: every transfer completes by
+    // interrupt, the caller sleeps and is woken; PIO in FIFO-sized chunks).
     std::string cpu_cost = "generic";
     frequency max_speed;                // spi_host.max_speed: highest SCK the controller generates
     duration per_message_overhead;      // spi_host.per_message_overhead: spi_sync → CS assert
@@ -93,6 +94,10 @@ struct spi_host_config {
     // spi_host.polling_limit: transfers whose wire time is <= this are completed by busy-polling
     // (CPU occupied); longer ones wait for the controller interrupt. 0 = never poll.
     duration polling_limit;
+    // spi_host.fifo_size (optional, default 0): data words the controller's FIFO holds
+    // (atmel,fifo-size); atmel_spi feeds PIO transfers in chunks of this many, one interrupt each,
+    // and one word per interrupt without a FIFO (0).
+    unsigned fifo_size = 0;
 };
 
 // Mirrors nicsim::par::par_timing (bus/par/par_timing.h): an i.MX-EIM-class external bus

