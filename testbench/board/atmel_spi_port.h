@@ -27,6 +27,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 
 #include "bus/common/local_time.h"
@@ -87,6 +88,14 @@ inline atmel_spi_message_cost atmel_spi_cost(const atmel_spi_costs& c,
     return m;
 }
 
+// What the controller driver spent, summed over the messages (the report's host_cpu part).
+struct spi_controller_accounting {
+    std::uint64_t messages = 0;
+    std::uint64_t irqs = 0;   // completion interrupts
+    std::uint64_t sleeps = 0; // waits that slept (each two context switches)
+    sc_core::sc_time cpu;     // CPU time charged: software path, interrupts, switches
+};
+
 class atmel_spi_port : public lx_bus::spi_port {
   public:
     // `host` must run with per_message_overhead, per_transfer_overhead and dma_setup = 0: this
@@ -99,6 +108,10 @@ class atmel_spi_port : public lx_bus::spi_port {
         local_time::sync(); // the SPI path below runs in exact time
         frame.cs = m_cs;
         const atmel_spi_message_cost m = atmel_spi_cost(m_costs, frame);
+        ++m_acct.messages;
+        m_acct.irqs += m.irqs;
+        m_acct.sleeps += m.sleeps;
+        m_acct.cpu += m.before + m.after;
         m_cpu.acquire(cpu_class::kernel);
         if (m.before != sc_core::SC_ZERO_TIME)
             sc_core::wait(m.before);
@@ -121,11 +134,14 @@ class atmel_spi_port : public lx_bus::spi_port {
             sc_core::wait(woke + latency - sc_core::sc_time_stamp());
     }
 
+    const spi_controller_accounting& accounting() const { return m_acct; }
+
   private:
     host_cpu& m_cpu;
     spi::spi_host& m_host;
     unsigned m_cs;
     atmel_spi_costs m_costs;
+    spi_controller_accounting m_acct;
     std::function<sc_core::sc_time()> m_wakeup;
 };
 

@@ -151,14 +151,30 @@ lx_bus::spi_port& board::spi_port(unsigned cs) {
         a.fifo_size = c.fifo_size;
         // The scheduler's wake-up latency: drawn from its own seeded stream once the board is
         // powered on with kernel.charge_native_work, the profile's median otherwise.
-        m_spi_ports.push_back(std::make_unique<atmel_spi_port>(m_cpu, host, cs, a, [this] {
+        auto port = std::make_unique<atmel_spi_port>(m_cpu, host, cs, a, [this] {
             return m_spi_wakeup_latency ? m_spi_wakeup_latency->sample()
                                         : to_sc(m_pf.kernel.sched_wakeup_latency);
-        }));
+        });
+        m_atmel_ports.push_back(port.get());
+        m_spi_ports.push_back(std::move(port));
     } else
         m_spi_ports.push_back(std::make_unique<generic_spi_port>(
             m_cpu, host, cs, to_sc(c.per_message_overhead), c.dma_threshold.bytes));
     return *m_spi_ports.back();
+}
+
+std::optional<spi_controller_accounting> board::spi_controller_cpu() const {
+    if (m_atmel_ports.empty())
+        return std::nullopt;
+    spi_controller_accounting sum;
+    for (const atmel_spi_port* p : m_atmel_ports) {
+        const auto& a = p->accounting();
+        sum.messages += a.messages;
+        sum.irqs += a.irqs;
+        sum.sleeps += a.sleeps;
+        sum.cpu += a.cpu;
+    }
+    return sum;
 }
 
 sdio::sdio_host& board::sdio_host(const config::frequency& requested_clock) {

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include <systemc>
@@ -21,6 +22,7 @@
 #include "bus/spi/spi_host.h"
 #include "driver/include/lx_kit/irq_line_source.h"
 #include "driver/include/nicsim/bus_attach.h"
+#include "testbench/board/atmel_spi_port.h"
 #include "testbench/config/platform_profile.h"
 #include "testbench/host/host_cpu.h"
 #include "testbench/net/jitter.h"
@@ -56,6 +58,9 @@ class board {
     // (generic, bcm2835 or atmel_spi) on this board's CPU, for chip select `cs`.
     lx_bus::spi_port& spi_port(unsigned cs = 0);
     const spi::spi_host* spi_host_if_used() const { return m_spi_host.get(); }
+    // What the SPI controller driver spent on the CPU, when its policy accounts for it
+    // (spi_host.cpu_cost: atmel_spi); empty otherwise.
+    std::optional<spi_controller_accounting> spi_controller_cpu() const;
 
     // ---- SDIO (profile section sdio_host) ----------------------------------------------------
     // Throws run_error (naming device.bus / device.bus_clock and the profile) when the profile
@@ -88,6 +93,7 @@ class board {
     host_cpu m_cpu;
     std::unique_ptr<spi::spi_host> m_spi_host;
     std::vector<std::unique_ptr<lx_bus::spi_port>> m_spi_ports;
+    std::vector<const atmel_spi_port*> m_atmel_ports; // of m_spi_ports, for the accounting
     std::unique_ptr<sdio::sdio_host> m_sdio_host;
     std::unique_ptr<lx_bus::sdio_host_if> m_sdio_port;
     std::unique_ptr<par::par_host> m_par_host;

@@ -171,6 +171,17 @@ nlohmann::ordered_json to_json(const report& r) {
     cpu["context_switch_s"] = r.host_cpu_context_switch_s;
     cpu["hardirqs"] = r.host_cpu_hardirqs;
     cpu["hardirq_s"] = r.host_cpu_hardirq_s;
+    if (r.host_cpu_spi_controller) {
+        const auto& c = *r.host_cpu_spi_controller;
+        json sc;
+        sc["messages"] = c.messages;
+        sc["irqs"] = c.irqs;
+        sc["sleeps"] = c.sleeps;
+        sc["cpu_s"] = c.cpu_s;
+        cpu["spi_controller"] = sc;
+    } else {
+        cpu["spi_controller"] = nullptr;
+    }
     j["host_cpu"] = cpu;
     j["skbs_in_flight"] = r.skbs_in_flight;
 
@@ -388,6 +399,17 @@ report read_json(const std::string& text, const std::string& name) {
         r.host_cpu_context_switch_s = get<double>(cpu, "context_switch_s", where);
         r.host_cpu_hardirqs = get<std::uint64_t>(cpu, "hardirqs", where);
         r.host_cpu_hardirq_s = get<double>(cpu, "hardirq_s", where);
+    }
+    // spi_controller was added within schema 2: absent or null reads as not modelled.
+    if (cpu.contains("spi_controller") && !cpu["spi_controller"].is_null()) {
+        const auto& sc = cpu["spi_controller"];
+        const std::string where = name + ": host_cpu.spi_controller";
+        spi_controller_part c;
+        c.messages = get<std::uint64_t>(sc, "messages", where);
+        c.irqs = get<std::uint64_t>(sc, "irqs", where);
+        c.sleeps = get<std::uint64_t>(sc, "sleeps", where);
+        c.cpu_s = get<double>(sc, "cpu_s", where);
+        r.host_cpu_spi_controller = c;
     }
     // skbs_in_flight was added within schema 1: absent (older files) reads as 0.
     if (j.contains("skbs_in_flight"))

@@ -141,6 +141,14 @@ struct run_info {
     std::string kernel_version;
 };
 
+// The SPI controller driver's CPU work (report::host_cpu_spi_controller).
+struct spi_controller_part {
+    std::uint64_t messages = 0; // spi_sync messages
+    std::uint64_t irqs = 0;     // completion interrupts
+    std::uint64_t sleeps = 0;   // waits that slept: two context switches each
+    double cpu_s = 0;           // CPU time, part of report::host_cpu_busy_s
+};
+
 struct report {
     run_info run;
     double sim_time_s = 0;  // simulated time at the end of the run
@@ -157,6 +165,10 @@ struct report {
     double host_cpu_context_switch_s = 0;
     std::uint64_t host_cpu_hardirqs = 0;
     double host_cpu_hardirq_s = 0;
+    // The SPI controller driver's part of host_cpu_busy_s (software path per message, its
+    // completion interrupts and the caller's context switches), where the board's policy
+    // models it (spi_host.cpu_cost: atmel_spi); empty elsewhere.
+    std::optional<spi_controller_part> host_cpu_spi_controller;
     // skbs alive in the kernel-API emulation when the run ended (in driver queues, chip-bound
     // or not yet consumed): a number that grows with the run's length is a leak.
     std::uint64_t skbs_in_flight = 0;

@@ -184,6 +184,16 @@ std::vector<metric_row> metric_rows(const report& r) {
             percent(share(r.host_cpu_hardirq_s)) + " (" + std::to_string(r.host_cpu_hardirqs) + ")",
             share(r.host_cpu_hardirq_s));
     }
+    if (r.host_cpu_spi_controller) {
+        // The SPI controller driver: its software path, interrupts and the caller's switches.
+        const auto& c = *r.host_cpu_spi_controller;
+        const double cap = r.sim_time_s * r.host_cpu_cores;
+        const double sh = cap > 0 ? c.cpu_s / cap : 0.0;
+        add("host CPU spi controller",
+            percent(sh) + " (" + std::to_string(c.messages) + " messages, " +
+                std::to_string(c.irqs) + " IRQs, " + std::to_string(c.sleeps) + " sleeps)",
+            sh);
+    }
     add("skbs in flight", std::to_string(r.skbs_in_flight), double(r.skbs_in_flight));
     add("findings", std::to_string(r.findings.size()), double(r.findings.size()));
     add("wall time (host)", fixed(r.host.wall_time_s, 3) + " s", r.host.wall_time_s);

@@ -100,6 +100,9 @@ report::report device_system::run(std::string& error) {
 
 report::report device_system::make_report() const {
     report::report r = system::start_report(m_run, *m_traffic, m_board.cpu(), m_driver_log);
+    if (const auto spi = m_board.spi_controller_cpu())
+        r.host_cpu_spi_controller = report::spi_controller_part{spi->messages, spi->irqs,
+                                                                spi->sleeps, spi->cpu.to_seconds()};
     m_device->fill_report(r);
     if (m_faults)
         m_faults->fill_report(r);

@@ -113,6 +113,14 @@ TEST(NativeWork, OnChargesEachPartAtItsProfileCostAndDrawsLatenciesPerSeed) {
     const double parts = c["driver_code_s"].get<double>() + c["context_switch_s"].get<double>() +
                          c["hardirq_s"].get<double>();
     EXPECT_GT(c["busy_s"].get<double>(), parts);
+    // The SPI controller's work (sama5-class: atmel_spi) is its own part: one entry per
+    // spi_sync, each with at least one completion interrupt and a sleep.
+    const auto& spi = c["spi_controller"];
+    ASSERT_TRUE(spi.is_object()) << c.dump(1);
+    EXPECT_EQ(spi["messages"], a["devices"][0]["bus_stats"]["transactions"]);
+    EXPECT_GE(spi["irqs"].get<uint64_t>(), spi["messages"].get<uint64_t>());
+    EXPECT_EQ(spi["sleeps"], spi["messages"]); // WILC1000: one transfer per message
+    EXPECT_GT(c["busy_s"].get<double>(), parts + spi["cpu_s"].get<double>());
     EXPECT_GT(off["host_cpu"]["busy_s"].get<double>(), 0.0);
     EXPECT_GT(c["busy_s"].get<double>() - parts, 0.5 * off["host_cpu"]["busy_s"].get<double>());
     // Same seed, same run; another seed, other latency draws.

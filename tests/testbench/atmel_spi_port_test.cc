@@ -132,4 +132,10 @@ TEST(AtmelSpiPort, ChargesTheCpuAroundTheWireAndWaitsTheWakeup) {
     const sc_time wire(1536.0 * 8 / 48e6, sc_core::SC_SEC);
     EXPECT_EQ(b.returned, sc_time(65, SC_US) + wire + sc_time(30, SC_US));
     EXPECT_EQ(b.cpu.busy_time(), sc_time(65 + 30, SC_US));
+    // The accounting the report shows: one message, its two DMA interrupts, one sleep.
+    const auto& a = b.port.accounting();
+    EXPECT_EQ(a.messages, 1u);
+    EXPECT_EQ(a.irqs, 2u);
+    EXPECT_EQ(a.sleeps, 1u);
+    EXPECT_EQ(a.cpu, b.cpu.busy_time());
 }

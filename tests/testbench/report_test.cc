@@ -103,6 +103,16 @@ TEST(ReportJson, DerivedValuesAreComputedFromTheCounts) {
     EXPECT_EQ(j["host_cpu"]["driver_blocks"].get<std::uint64_t>(), 1000000u);
     EXPECT_DOUBLE_EQ(j["host_cpu"]["context_switch_s"].get<double>(), 0.02);
     EXPECT_EQ(j["host_cpu"]["hardirqs"].get<std::uint64_t>(), 500u);
+    EXPECT_EQ(j["host_cpu"]["spi_controller"]["messages"].get<std::uint64_t>(), 1000u);
+    EXPECT_EQ(j["host_cpu"]["spi_controller"]["sleeps"].get<std::uint64_t>(), 1000u);
+    EXPECT_DOUBLE_EQ(j["host_cpu"]["spi_controller"]["cpu_s"].get<double>(), 8.0);
+    {
+        // A board whose SPI policy does not model the controller: null, not zeros.
+        report n = sample_report(true);
+        n.host_cpu_spi_controller.reset();
+        EXPECT_TRUE(to_json(n)["host_cpu"]["spi_controller"].is_null());
+        EXPECT_FALSE(read_json(write_json(n), "n.json").host_cpu_spi_controller.has_value());
+    }
     // No frames: per-frame values are null, not a division by zero.
     report r = sample_report(true);
     r.devices[0].frames_tx = r.devices[0].frames_rx = 0;
@@ -115,6 +125,8 @@ TEST(ReportJson, ReadsBackWhatItWrote) {
     EXPECT_EQ(write_json(back), write_json(r));
     EXPECT_EQ(back.host_cpu_context_switches, 2000u);
     EXPECT_DOUBLE_EQ(back.host_cpu_hardirq_s, 0.0025);
+    ASSERT_TRUE(back.host_cpu_spi_controller.has_value());
+    EXPECT_EQ(back.host_cpu_spi_controller->irqs, 1500u);
     // A report written before the kernel parts existed reads them as 0.
     auto old = to_json(r);
     for (const char* k : {"driver_blocks", "driver_code_s", "context_switches", "context_switch_s",
@@ -140,6 +152,9 @@ TEST(ReportText, ShowsThroughputInKBsAndMbitsAndTheDeviceNumbers) {
     EXPECT_NE(t.find("75.0 % of 1 core"), std::string::npos) << t; // host CPU
     EXPECT_NE(t.find("host CPU context switches  0.1 % (2000)"), std::string::npos) << t;
     EXPECT_NE(t.find("host CPU hard IRQs         0.0 % (500)"), std::string::npos) << t;
+    EXPECT_NE(t.find("host CPU spi controller    20.0 % (1000 messages, 1500 IRQs, 1000 sleeps)"),
+              std::string::npos)
+        << t;
     // One line per meter: its power, then the time share of each state it used.
     EXPECT_NE(t.find("wlan0 radio  "), std::string::npos) << t;
     EXPECT_NE(t.find("0.1509 W (awake 75.0 %, sleep 25.0 %)"), std::string::npos) << t;
