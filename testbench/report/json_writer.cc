@@ -69,11 +69,13 @@ json device_json(const device_report& d, double sim_time_s) {
         states.push_back(js);
     }
     j["power_states"] = states;
-    j["supply_voltage_v"] = d.supply_voltage_v;
+    // A chip without a power model has no figures: null, not a zero that reads as "free".
+    const bool metered = !d.meters.empty();
+    j["supply_voltage_v"] = metered ? json(d.supply_voltage_v) : json(nullptr);
     j["power_is_proxy"] = d.power_is_proxy;
     j["power_source"] = d.power_source;
-    j["energy_j"] = energy_j(d);
-    j["avg_power_w"] = avg_power_w(d, sim_time_s);
+    j["energy_j"] = metered ? json(energy_j(d)) : json(nullptr);
+    j["avg_power_w"] = metered ? json(avg_power_w(d, sim_time_s)) : json(nullptr);
     json bus;
     bus["transactions"] = d.bus_transactions;
     bus["bytes"] = d.bus_bytes;
@@ -374,7 +376,9 @@ report read_json(const std::string& text, const std::string& name) {
             }
             dr.meters.push_back(mr);
         }
-        dr.supply_voltage_v = get<double>(d, "supply_voltage_v", w);
+        // null without a power model (meters[] empty).
+        if (!d.contains("supply_voltage_v") || !d["supply_voltage_v"].is_null())
+            dr.supply_voltage_v = get<double>(d, "supply_voltage_v", w);
         dr.power_is_proxy = get<bool>(d, "power_is_proxy", w);
         dr.power_source = get<std::string>(d, "power_source", w);
         const auto& bus = sub(d, "bus_stats", w);

@@ -296,6 +296,14 @@ TEST(ReportText, EachFlowAndDeviceShowsOnlyWhatAppliesToIt) {
     r.flows[0].rtt = rtt_report{1.0, 1.5, 2.0, 0.25};
     r.devices[0].meters.clear(); // a chip without a power model
     r.devices[0].power_source = "not modelled";
+    {
+        // JSON: its energy figures are null, not 0, and read back as "no meters".
+        const auto j = to_json(r)["devices"][0];
+        EXPECT_TRUE(j["energy_j"].is_null());
+        EXPECT_TRUE(j["avg_power_w"].is_null());
+        EXPECT_TRUE(j["supply_voltage_v"].is_null());
+        EXPECT_TRUE(read_json(write_json(r), "k.json").devices[0].meters.empty());
+    }
     const std::string t = render_text(r);
     EXPECT_EQ(t.find("goodput"), std::string::npos) << t;
     EXPECT_EQ(t.find("payload"), std::string::npos) << t;

@@ -6,8 +6,10 @@
 #include <string>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "testbench/config/yaml_reader.h"
+#include "testbench/sweep/metrics.h"
 #include "testbench/sweep/sweep_spec.h"
 #include "tests/testbench/test_files.h"
 
@@ -148,4 +150,19 @@ TEST(SweepSpec, KeyOrValueThatSetRejectsNamesThePoint) {
     e = error_of(sweep_file(d, "axes:\n  - {key: device.bus_clock, values: [25MHz, 80MHz]}\n"),
                  true);
     EXPECT_NE(e.find("point 2 (device.bus_clock=80MHz) is rejected"), std::string::npos) << e;
+}
+
+// A chip without a power model reports null energy; the sweep's metric is then absent (an
+// empty cell), never 0, and a metered chip's figure is summed as before.
+TEST(SweepMetrics, EnergyOfAChipWithoutAPowerModelIsAbsentNotZero) {
+    using nicsim::sweep::metric_value;
+    const auto r = nlohmann::json::parse(R"({"devices": [{"energy_j": null, "avg_power_w": null,
+                                                          "wakeups": 0}]})");
+    EXPECT_FALSE(metric_value(r, "energy_j").has_value());
+    EXPECT_FALSE(metric_value(r, "avg_power_w").has_value());
+    EXPECT_EQ(metric_value(r, "wakeups"), 0.0);
+    const auto m = nlohmann::json::parse(R"({"devices": [{"energy_j": 1.5, "avg_power_w": 0.25},
+                                                         {"energy_j": null}]})");
+    EXPECT_EQ(metric_value(m, "energy_j"), 1.5);
+    EXPECT_EQ(metric_value(m, "avg_power_w"), 0.25);
 }
