@@ -342,13 +342,24 @@ def calibration():
     quoted = ("build/nicsim run configs/wilc1000-spi-ttcp-tx.yaml "
               "--set driver.power_save=false|true --set seed=N")
     expect("calibration.md", d, quoted, "the quoted command")
-    g = {}
+    g, txt = {}, {}
     for ps in ("false", "true"):
         for n in range(1, 6):
             p = subprocess.run([NICSIM, "run", os.path.join(SRC, "configs/wilc1000-spi-ttcp-tx.yaml"),
                                 "--set", f"driver.power_save={ps}", "--set", f"seed={n}"],
                                capture_output=True, text=True)
             g[(ps, n)] = goodput_kBps(p.stdout)
+            txt[(ps, n)] = p.stdout
+    # What the two levels are made of (seed 3 against seed 1).
+    count = lambda t, label: (re.search(label + r"\s+(\d+)", t) or [None, "?"])[1]
+    fpb = lambda ps, n: batches(txt[(ps, n)])[1]
+    expect("calibration.md", d, f"{fpb('false', 3):.2f} frames per TX batch instead of "
+           f"{fpb('false', 1):.2f}", quoted)
+    expect("calibration.md", d, f"the batches stay at {fpb('true', 3):.2f} frames", quoted)
+    expect("calibration.md", d, f"({count(txt[('true', 3)], 'interrupts')} against "
+           f"{count(txt[('true', 1)], 'interrupts')} with seed 1)", quoted)
+    expect("calibration.md", d, f"({count(txt[('true', 3)], 'wake-ups')} against "
+           f"{count(txt[('true', 1)], 'wake-ups')} wake-ups)", quoted)
     off = ", ".join(f"{g[('false', n)]:.1f}" for n in range(1, 5)) + f", {g[('false', 5)]:.1f}"
     on = [g[("true", n)] for n in range(1, 6)]
     expect("calibration.md", d, f"give {off} KB/s with chip sleep off and "
