@@ -103,7 +103,9 @@ def table_for(name, limit, real, sim):
     row("retransmits", real.get("retransmits"), sim.get("retransmits"), None, 1, "%d")
     lines.append("")
     rc = list(real.get("cwnd_per_rtt") or [None] * 10)[:10]
-    sc = list(sim.get("cwnd_per_rtt") or [None] * 10)[:10]
+    # nicsim's cwnd on the reference's clock (t0 + k x base RTT) where the harness gives it;
+    # cwnd_per_rtt there counts TCP rounds, a different clock (docs/host-stack-vs-linux.md).
+    sc = list(sim.get("cwnd_at_base_rtt") or sim.get("cwnd_per_rtt") or [None] * 10)[:10]
     rc += [None] * (10 - len(rc))
     sc += [None] * (10 - len(sc))
     lines.append("| cwnd (segments) after RTT | " + " | ".join(str(k) for k in range(1, 11)) + " |")

@@ -88,9 +88,16 @@ void netstack_harness::reader() {
 
 void netstack_harness::observer() {
     sc_time next_sample = sc_core::SC_ZERO_TIME;
+    // The reference's clock: base RTT = the round-trip delay + one full frame at the rate.
+    const sc_time base_rtt =
+        m_cfg.delay + (m_cfg.rate_bps > 0 ? sc_time(1514.0 * 8 / m_cfg.rate_bps, sc_core::SC_SEC)
+                                          : sc_core::SC_ZERO_TIME);
     for (;;) {
         const auto& s = *m_tx_sock;
         const auto& c = s.cc();
+        while (m_cwnd_at_base_rtt.size() < 10 && base_rtt > sc_core::SC_ZERO_TIME &&
+               sc_time_stamp() >= base_rtt * double(m_cwnd_at_base_rtt.size() + 1))
+            m_cwnd_at_base_rtt.push_back(c.cwnd);
         // Rounds ("RTTs" of slow start): round r starts when the previous one ends and covers
         // the cwnd segments the sender may have out at that moment; it ends when all of them
         // are acknowledged. Counting what cwnd allows (not what was already sent) keeps TSQ,
@@ -125,7 +132,8 @@ void netstack_harness::observer() {
         }
         // Fine polling while rounds are counted, so a round's end is seen at the ACK that ends it
         // (at 1 Gbit/s an ACK every ~25 us).
-        wait(m_rounds.size() < 10 ? std::min(m_cfg.poll, sc_time(5, sc_core::SC_US)) : m_cfg.poll);
+        const bool counting = m_rounds.size() < 10 || m_cwnd_at_base_rtt.size() < 10;
+        wait(counting ? std::min(m_cfg.poll, sc_time(5, sc_core::SC_US)) : m_cfg.poll);
     }
 }
 
@@ -141,6 +149,7 @@ harness_result netstack_harness::result() const {
         m_warm && steady > 0 ? static_cast<double>(read - m_read_at_warmup) * 8.0 / steady : 0;
     r.cwnd_per_rtt = m_rounds;
     r.cwnd_per_rtt_t = m_round_times;
+    r.cwnd_at_base_rtt = m_cwnd_at_base_rtt;
     if (m_polls) {
         r.qdisc_backlog_bytes_mean = m_backlog_bytes_sum / static_cast<double>(m_polls);
         r.qdisc_backlog_pkts_mean = m_backlog_pkts_sum / static_cast<double>(m_polls);
@@ -183,6 +192,9 @@ std::string netstack_harness::to_json(const harness_result& r, const harness_con
     o << "{\"goodput_bps\":" << num(r.goodput_bps) << ",\"cwnd_per_rtt\":[";
     for (std::size_t i = 0; i < r.cwnd_per_rtt.size(); ++i)
         o << (i ? "," : "") << r.cwnd_per_rtt[i];
+    o << "],\"cwnd_at_base_rtt\":[";
+    for (std::size_t i = 0; i < r.cwnd_at_base_rtt.size(); ++i)
+        o << (i ? "," : "") << r.cwnd_at_base_rtt[i];
     o << "],\"cwnd_per_rtt_t\":[";
     for (std::size_t i = 0; i < r.cwnd_per_rtt_t.size(); ++i)
         o << (i ? "," : "") << num(r.cwnd_per_rtt_t[i]);

@@ -64,6 +64,10 @@ struct harness_result {
     // cwnd at the end of each of the first 10 rounds (see observer()) and when each ended (s).
     std::vector<std::uint32_t> cwnd_per_rtt;
     std::vector<double> cwnd_per_rtt_t;
+    // cwnd at t = k x base RTT, k = 1..10 (base RTT = delay + one 1514-byte frame at the rate;
+    // t = 0 is the start of the data): the real-kernel reference's clock
+    // (bench/netns_tcp_reference.py samples tcpi_snd_cwnd at t0 + k x base RTT).
+    std::vector<std::uint32_t> cwnd_at_base_rtt;
     double qdisc_backlog_bytes_mean = 0; // time mean after warmup (tc's backlog: qdisc + shaper)
     double qdisc_backlog_pkts_mean = 0;
     double wmem_alloc_mean = 0; // bytes below TCP (TSQ-limited) after warmup
@@ -112,6 +116,7 @@ class netstack_harness : public sc_core::sc_module {
     // observer state
     std::vector<std::uint32_t> m_rounds;
     std::vector<double> m_round_times;
+    std::vector<std::uint32_t> m_cwnd_at_base_rtt;
     std::uint64_t m_round_end = 0;
     bool m_round_started = false;
     double m_backlog_bytes_sum = 0, m_backlog_pkts_sum = 0, m_wmem_sum = 0;

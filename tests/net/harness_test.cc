@@ -177,3 +177,23 @@ TEST(Harness, RtoFiresWithTheTwoHundredMillisecondFloor) {
     EXPECT_EQ(timeouts_at_300ms, 0u);
     EXPECT_EQ(r.timeouts, 1u);
 }
+
+// cwnd on the real-kernel reference's clock (bench/netns_tcp_reference.py: tcpi_snd_cwnd at
+// k x base RTT): ten samples; at 1 Gbit/s and 20 ms slow start doubles cwnd once per base RTT,
+// which the fixed clock sees as the round clock does, and before the first round ends cwnd
+// is still below its end-of-round value.
+TEST(Harness, CwndIsAlsoSampledOnTheReferencesFixedClock) {
+    harness_config c;
+    c.rate_bps = 1e9;
+    c.delay = sc_time(20, SC_MS);
+    c.receiver.net.tcp_rmem = {4096, 6291456, 6291456};
+    netstack_harness h("h", c);
+    sc_core::sc_start(sc_time(400, SC_MS));
+    const auto r = h.result();
+    ASSERT_EQ(r.cwnd_at_base_rtt.size(), 10u);
+    ASSERT_GE(r.cwnd_per_rtt.size(), 6u);
+    EXPECT_GE(r.cwnd_at_base_rtt[0], 10u); // IW10, and no more than a round's worth of ACKs
+    EXPECT_LE(r.cwnd_at_base_rtt[0], r.cwnd_per_rtt[0]);
+    for (std::size_t i = 1; i < 5; ++i)
+        EXPECT_GT(r.cwnd_at_base_rtt[i], r.cwnd_at_base_rtt[i - 1]) << "sample " << i;
+}
