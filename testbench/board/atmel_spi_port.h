@@ -25,7 +25,6 @@
 // one-word PIO path.
 #pragma once
 
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <functional>

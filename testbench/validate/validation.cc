@@ -110,6 +110,15 @@ std::string fmt(const char* f, double v) {
     return buf;
 }
 
+// Factor from the metric's unit to the unit the measurement was published in.
+double to_measured_unit(const check& c) {
+    return c.measured_in_metric_unit != 0 ? c.measured.value / c.measured_in_metric_unit : 1.0;
+}
+
+std::string seed_label(const check& c, size_t k) {
+    return "seed " + std::to_string(c.seeds.at(k));
+}
+
 std::string pad(const std::string& s, size_t w, bool right = false) {
     // Width in characters, counting UTF-8 continuation bytes as nothing (for "±").
     size_t n = 0;
@@ -192,9 +201,9 @@ std::vector<outcome> run_checks(const std::vector<check>& checks, const options&
     std::vector<std::vector<std::optional<double>>> samples(checks.size());
     for (size_t i = 0; i < checks.size(); ++i)
         samples[i].resize(std::max<size_t>(1, checks[i].seeds.size()));
-    std::vector<size_t> left(checks.size());
-    for (const auto& r : refs)
-        ++left[r.check];
+    std::vector<size_t> left(checks.size()); // runs of each check still to come
+    for (size_t i = 0; i < checks.size(); ++i)
+        left[i] = samples[i].size();
     sweep::progress prog(out, o.tty, jobs.size(), 0);
     sweep::run_jobs(
         jobs, o.jobs,
@@ -214,13 +223,12 @@ std::vector<outcome> run_checks(const std::vector<check>& checks, const options&
                 }
             }
             if (!problem.empty() && res[i].problem.empty())
-                res[i].problem =
-                    checks[i].seeds.empty()
-                        ? problem
-                        : "seed " + std::to_string(checks[i].seeds[refs[j].seed]) + ": " + problem;
+                res[i].problem = checks[i].seeds.empty()
+                                     ? problem
+                                     : seed_label(checks[i], refs[j].seed) + ": " + problem;
             std::string label = checks[i].name;
             if (!checks[i].seeds.empty())
-                label += " (seed " + std::to_string(checks[i].seeds[refs[j].seed]) + ")";
+                label += " (" + seed_label(checks[i], refs[j].seed) + ")";
             prog.finished(label, problem.empty(), problem.empty() ? "ok" : "run failed", r.wall_s);
             if (--left[i] == 0 && res[i].problem.empty()) {
                 // Every run of the check is in: judge the mean.
@@ -261,9 +269,7 @@ std::string render_table(const std::vector<check>& checks, const std::vector<out
         r.cells.push_back(c.name);
         r.cells.push_back(c.metric);
         // In the unit the measurement was published in (280 mW, not 0.3 W).
-        const double to_measured_unit =
-            c.measured_in_metric_unit != 0 ? c.measured.value / c.measured_in_metric_unit : 1.0;
-        r.cells.push_back(o.predicted ? fmt("%.1f", *o.predicted * to_measured_unit) : "-");
+        r.cells.push_back(o.predicted ? fmt("%.1f", *o.predicted * to_measured_unit(c)) : "-");
         r.cells.push_back(fmt("%.1f", c.measured.value));
         r.cells.push_back(c.measured.unit.empty() && m ? m->unit : c.measured.unit);
         r.cells.push_back(o.predicted ? fmt("%+.1f %%", o.error_pct) : "-");
@@ -309,13 +315,10 @@ std::string render_table(const std::vector<check>& checks, const std::vector<out
         for (size_t i = 0; i < checks.size(); ++i) {
             if (outcomes[i].samples.empty())
                 continue;
-            const double k = checks[i].measured_in_metric_unit != 0
-                                 ? checks[i].measured.value / checks[i].measured_in_metric_unit
-                                 : 1.0;
             out += "  " + checks[i].name + ":";
             for (size_t s = 0; s < outcomes[i].samples.size(); ++s)
-                out += std::string(s ? "," : "") + " seed " + std::to_string(checks[i].seeds[s]) +
-                       " " + fmt("%.1f", outcomes[i].samples[s] * k);
+                out += std::string(s ? ", " : " ") + seed_label(checks[i], s) + " " +
+                       fmt("%.1f", outcomes[i].samples[s] * to_measured_unit(checks[i]));
             out += " " + checks[i].measured.unit + "\n";
         }
     }

@@ -12,15 +12,20 @@ namespace {
 
 constexpr std::uint64_t hdr = 14 + 20 + 20 + 12; // Ethernet + IPv4 + TCP + timestamps
 
-} // namespace
-
-TEST(Harness, SlowStartDoublesCwndEveryRound) {
+// 1 Gbit/s, 20 ms, and a receive buffer that never limits: only slow start shapes the first
+// rounds.
+harness_config slow_start_link() {
     harness_config c;
     c.rate_bps = 1e9;
     c.delay = sc_time(20, SC_MS);
-    // A receive buffer that never limits, so only slow start shapes the first rounds.
     c.receiver.net.tcp_rmem = {4096, 6291456, 6291456};
-    netstack_harness h("h", c);
+    return c;
+}
+
+} // namespace
+
+TEST(Harness, SlowStartDoublesCwndEveryRound) {
+    netstack_harness h("h", slow_start_link());
     sc_core::sc_start(sc_time(400, SC_MS));
     const auto r = h.result();
     ASSERT_GE(r.cwnd_per_rtt.size(), 6u);
@@ -183,11 +188,7 @@ TEST(Harness, RtoFiresWithTheTwoHundredMillisecondFloor) {
 // which the fixed clock sees as the round clock does, and before the first round ends cwnd
 // is still below its end-of-round value.
 TEST(Harness, CwndIsAlsoSampledOnTheReferencesFixedClock) {
-    harness_config c;
-    c.rate_bps = 1e9;
-    c.delay = sc_time(20, SC_MS);
-    c.receiver.net.tcp_rmem = {4096, 6291456, 6291456};
-    netstack_harness h("h", c);
+    netstack_harness h("h", slow_start_link());
     sc_core::sc_start(sc_time(400, SC_MS));
     const auto r = h.result();
     ASSERT_EQ(r.cwnd_at_base_rtt.size(), 10u);
