@@ -6,6 +6,11 @@
 // Airtime = 8 * bytes / (phy_rate_bps * mac_efficiency) + per_frame_overhead. mac_efficiency folds
 // every 802.11 MAC/PHY cost (preamble, SIFS/DIFS, backoff, ACK, headers) into one factor: a
 // frame-level model, deliberately not an 802.11 MAC. See docs/models/air.md.
+//
+// The peer is an access point: it beacons every beacon_interval (a DTIM beacon every
+// dtim_period), and while the station is in power save (the PM bit of its last frame) it buffers
+// the station's unicast frames, announcing them in the beacon's TIM, and holds group-addressed
+// frames until after the next DTIM beacon (IEEE 802.11-2016 11.2.3).
 #pragma once
 
 #include <cstddef>
@@ -35,6 +40,24 @@ struct air_link_params {
     bool rx_backpressure = true;
     // Keep a copy of every frame the peer received (tests); counters are always kept.
     bool record_peer_rx = true;
+
+    // --- the access point (docs/models/air.md "Access point") ---
+    // false: the station is not associated: the AP beacons but exchanges no data with it (frames
+    // either side sends are dropped and counted).
+    bool associated = true;
+    // Target beacon transmission time spacing: 100 TU = 102.4 ms, 802.11's default
+    // dot11BeaconPeriod and hostapd's beacon_int (docs/sources.md#wifi-power-save).
+    // SC_ZERO_TIME: no beacons.
+    sc_core::sc_time beacon_interval = sc_core::sc_time(102.4, sc_core::SC_MS);
+    // Every dtim_period-th beacon is a DTIM beacon. Default 2: hostapd's dtim_period
+    // (docs/sources.md#wifi-power-save).
+    unsigned dtim_period = 2;
+    // Beacon frame on the air: [assumption] 200 bytes (MAC header, timestamp, SSID, rates, TIM,
+    // HT elements; typical beacons are 150-300 bytes), sent at the lowest basic rate, 1 Mbit/s
+    // DSSS, behind its 192 us long PLCP preamble and header [fact: IEEE 802.11-2016 16.2.2].
+    size_t beacon_bytes = 200;
+    double beacon_rate_bps = 1e6;
+    sc_core::sc_time beacon_preamble = sc_core::sc_time(192, sc_core::SC_US);
 };
 
 // Implemented by the station (chip model); called by the link in simulated time.
@@ -53,7 +76,11 @@ struct air_link_stats {
     uint64_t peer_frames = 0, peer_bytes = 0;       // peer -> station, delivered
     uint64_t peer_frames_lost = 0;                  // station could not take them (no backpressure)
     uint64_t station_frames_lost = 0;               // lost on the air (fault link_down)
-    sc_core::sc_time busy = sc_core::SC_ZERO_TIME;  // medium occupied
+    uint64_t beacons = 0;                           // beacons sent (DTIM ones in dtim_beacons)
+    uint64_t dtim_beacons = 0;
+    uint64_t station_null_frames = 0;              // null-data frames (PM bit only)
+    uint64_t frames_unassociated = 0;              // data dropped: no association
+    sc_core::sc_time busy = sc_core::SC_ZERO_TIME; // medium occupied
 };
 
 class air_link : public sc_core::sc_module {
@@ -63,14 +90,27 @@ class air_link : public sc_core::sc_module {
     void attach_station(air_station_if& station) { m_station = &station; }
     const air_link_params& params() const { return m_params; }
     sc_core::sc_time airtime(size_t bytes) const;
+    sc_core::sc_time beacon_airtime() const;
+    // Target beacon transmission time of beacon k (k = 1, 2, ...; beacon k is a DTIM beacon when
+    // k % dtim_period == 0). The beacon goes on the air at its TBTT, or when the frame on the
+    // air then ends. SC_ZERO_TIME when beacons are off.
+    sc_core::sc_time tbtt(uint64_t k) const { return m_params.beacon_interval * double(k); }
+    // The first beacon at or after t (k >= 1); 0 when beacons are off.
+    uint64_t next_beacon_at_or_after(sc_core::sc_time t) const;
+    bool is_dtim(uint64_t k) const { return m_params.dtim_period && k % m_params.dtim_period == 0; }
+    // The access point's view of the station: in power save (PM = 1 on its last frame).
+    bool station_in_power_save() const { return m_station_ps; }
 
-    // Station side: queue a frame for transmission to the peer; returns its id.
-    uint64_t station_send(std::vector<uint8_t> bytes);
+    // Station side: queue a frame for transmission to the peer; returns its id. kind data or
+    // null_data; pm is the frame's Power Management bit.
+    uint64_t station_send(std::vector<uint8_t> bytes, air_kind kind = air_kind::data,
+                          bool pm = false);
     size_t station_queue_depth() const { return m_station_q.size(); }
     // The station calls this when air_can_receive() may have turned true.
     void station_ready() { m_wake.notify(sc_core::SC_ZERO_TIME); }
 
-    // Peer side: a frame released at simulated time `at` (absolute; >= now).
+    // Peer side: a frame released at simulated time `at` (absolute; >= now). A group-addressed
+    // destination (first byte's I/G bit) goes to the group queue.
     void peer_send(std::vector<uint8_t> bytes, sc_core::sc_time at);
     void peer_send(std::vector<uint8_t> bytes) {
         peer_send(std::move(bytes), sc_core::sc_time_stamp());
@@ -85,7 +125,7 @@ class air_link : public sc_core::sc_module {
         m_peer_sink = std::move(sink);
     }
     const std::vector<air_frame>& peer_received() const { return m_peer_rx; }
-    size_t peer_queue_depth() const { return m_peer_q.size(); }
+    size_t peer_queue_depth() const { return m_peer_q.size() + m_bcmc_q.size(); }
 
     const air_link_stats& stats() const { return m_stats; }
 
@@ -96,11 +136,24 @@ class air_link : public sc_core::sc_module {
   private:
     void medium();
     bool peer_ready(sc_core::sc_time now);
+    // The peer frame that may go next (unicast or group queue), null if none may.
+    std::deque<air_frame>* peer_queue_ready(sc_core::sc_time now);
+    bool beacon_due(sc_core::sc_time now) const {
+        return m_params.beacon_interval > sc_core::SC_ZERO_TIME && m_next_tbtt <= now;
+    }
+    void build_beacon(air_frame& f, sc_core::sc_time now);
+    void station_frame_received(air_frame& f);
+    bool unicast_buffered(sc_core::sc_time now) const;
 
     air_link_params m_params;
     air_station_if* m_station = nullptr;
     std::deque<air_frame> m_station_q;
-    std::deque<air_frame> m_peer_q; // ordered by release time (t_submit)
+    std::deque<air_frame> m_peer_q; // unicast, ordered by release time (t_submit)
+    std::deque<air_frame> m_bcmc_q; // group-addressed, ordered by release time
+    bool m_station_ps = false;      // PM bit of the station's last frame
+    size_t m_bcmc_released = 0;     // group frames the last DTIM beacon announced, still to send
+    uint64_t m_beacon_k = 1;        // next beacon's number
+    sc_core::sc_time m_next_tbtt;
     // The frame on the air. A member, not a thread local: a coroutine stack that is never
     // unwound at the end of simulation would leak it.
     air_frame m_on_air;

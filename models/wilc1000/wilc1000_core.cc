@@ -70,7 +70,8 @@ const char* to_string(finding_kind k) {
     return "?";
 }
 
-core::core(sc_module_name name, const params& p) : sc_module(name), m_p(p), m_power(m_p) {
+core::core(sc_module_name name, const params& p)
+    : sc_module(name), m_p(p), m_power(m_p), m_ps(m_p, m_power) {
     const std::string me = this->name();
     if (m_p.rx_pkt_offset < 16 || m_p.rx_pkt_offset > 0xff || (m_p.rx_pkt_offset & 3))
         throw std::invalid_argument(me + ": rx_pkt_offset must be a multiple of 4 in [16, 252] "
@@ -103,6 +104,9 @@ core::core(sc_module_name name, const params& p) : sc_module(name), m_p(p), m_po
     dont_initialize();
     SC_METHOD(raise_int0);
     sensitive << m_irq_ev;
+    dont_initialize();
+    SC_METHOD(ps_timer);
+    sensitive << m_ps_ev;
     dont_initialize();
 }
 
@@ -502,6 +506,11 @@ void core::cpu_run_changed(bool run, sc_time t) {
     m_regs.at(0, regmap::HOST_VMM_CTL).set(0);
     update_irq_pin();
     m_power.set_ps_enabled(t, false);
+    m_ps.set_enabled(t, false);
+    for (const held_frame& h : m_tx_hold)
+        m_vmm_used -= h.vmm_bytes;
+    m_tx_hold.clear();
+    arm_ps_timer();
     m_power.set_radio_on(t, false);
     update_busy(t);
 }
@@ -632,17 +641,30 @@ void core::tx_port_write(const uint8_t* p, size_t n, sc_time t) {
 }
 
 void core::send_to_air(std::vector<uint8_t> frame, unsigned ac, uint32_t vmm_bytes, sc_time t) {
-    ++m_stats.tx_frames_to_air;
-    m_stats.tx_bytes_to_air += frame.size();
     if (!m_air) {
+        ++m_stats.tx_frames_to_air;
+        m_stats.tx_bytes_to_air += frame.size();
         m_tx_unlinked.push_back(std::move(frame));
         m_vmm_used -= vmm_bytes;
+        return;
+    }
+    if (!m_air->params().associated) {
+        // Not associated: there is no one to send a data frame to.
+        ++m_stats.tx_dropped_unassociated;
+        m_vmm_used -= vmm_bytes;
+        return;
+    }
+    ++m_stats.tx_frames_to_air;
+    m_stats.tx_bytes_to_air += frame.size();
+    const bool radio_up = m_ps.uplink(t);
+    arm_ps_timer();
+    if (!radio_up || !m_tx_hold.empty()) {
+        m_tx_hold.push_back({std::move(frame), ac, vmm_bytes});
         return;
     }
     const uint64_t id = m_air->station_send(std::move(frame));
     m_tx_inflight[id] = {ac, vmm_bytes};
     ++m_ac_count[ac];
-    (void)t;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -842,6 +864,35 @@ void core::apply_ps_mode(sc_time t) {
         return;
     m_ps_change_pending = false;
     m_power.set_ps_enabled(t, m_fw_ready && m_ps_mode != 0);
+    m_ps.set_enabled(t, m_fw_ready && m_ps_mode != 0);
+    if (m_ps.take_uplink_ready())
+        release_held_tx();
+    arm_ps_timer();
+}
+
+void core::arm_ps_timer() {
+    m_ps_ev.cancel();
+    if (m_ps.next_event() > SC_ZERO_TIME)
+        notify_at(m_ps_ev, m_ps.next_event());
+}
+
+void core::ps_timer() {
+    const sc_time t = sc_time_stamp();
+    m_ps.timer(t, tx_idle());
+    if (m_ps.take_uplink_ready())
+        release_held_tx();
+    arm_ps_timer();
+}
+
+// The radio is up again: the frames the host handed over while it dozed go to the air.
+void core::release_held_tx() {
+    while (!m_tx_hold.empty()) {
+        held_frame h = std::move(m_tx_hold.front());
+        m_tx_hold.pop_front();
+        const uint64_t id = m_air->station_send(std::move(h.bytes));
+        m_tx_inflight[id] = {h.ac, h.vmm_bytes};
+        ++m_ac_count[h.ac];
+    }
 }
 
 void core::inject_rx_frame(std::vector<uint8_t> eth_frame) {
@@ -855,6 +906,7 @@ void core::inject_rx_frame(std::vector<uint8_t> eth_frame) {
 // Air side.
 void core::attach_air(air_link& link) {
     m_air = &link;
+    m_ps.attach(&link);
     link.attach_station(*this);
 }
 
@@ -872,18 +924,25 @@ void core::air_tx_started(const air_frame&) {
 void core::air_tx_done(const air_frame& f) {
     const sc_time t = sc_time_stamp();
     m_radio_tx = false;
-    m_power.set_radio(t, m_radio_tx, m_radio_rx);
     auto it = m_tx_inflight.find(f.id);
     if (it != m_tx_inflight.end()) {
         m_vmm_used -= it->second.vmm_bytes;
         --m_ac_count[it->second.ac];
         m_tx_inflight.erase(it);
     }
+    // Power save first, so a radio that dozes after this frame goes from tx straight to doze.
+    m_ps.sent(t, f, tx_idle());
+    arm_ps_timer();
+    m_power.set_radio(t, m_radio_tx, m_radio_rx);
     update_busy(t);
 }
 
-void core::air_rx_started(const air_frame&) {
+void core::air_rx_started(const air_frame& f) {
     const sc_time t = sc_time_stamp();
+    // A dozing radio hears nothing (the AP buffers unicast frames for it; see station_ps).
+    m_rx_unheard = !m_ps.hears(f);
+    if (m_rx_unheard)
+        return;
     m_radio_rx = true;
     m_power.set_radio(t, m_radio_tx, m_radio_rx);
     update_busy(t); // the radio wakes the chip
@@ -891,8 +950,22 @@ void core::air_rx_started(const air_frame&) {
 
 void core::air_rx_done(air_frame f) {
     const sc_time t = sc_time_stamp();
+    if (m_rx_unheard) {
+        m_rx_unheard = false;
+        if (f.kind == air_kind::data) {
+            m_ps.frame_missed();
+            ++m_stats.rx_frames_dropped;
+        }
+        return;
+    }
     m_radio_rx = false;
+    m_ps.received(t, f); // before the meter: rx goes straight to doze when power save dozes
+    arm_ps_timer();
     m_power.set_radio(t, m_radio_tx, m_radio_rx);
+    if (f.kind == air_kind::beacon) { // the firmware's own: nothing goes to the host
+        update_busy(t);
+        return;
+    }
     if (!m_fw_ready) {
         ++m_stats.rx_frames_dropped;
         update_busy(t);

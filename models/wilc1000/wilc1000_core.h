@@ -24,6 +24,7 @@
 #include "models/wilc1000/wilc1000_params.h"
 #include "models/wilc1000/wilc1000_power.h"
 #include "models/wilc1000/wilc1000_regmap.h"
+#include "models/wilc1000/wilc1000_station_ps.h"
 
 namespace nicsim::wilc {
 
@@ -36,6 +37,7 @@ enum class access_status {
 struct core_stats {
     uint64_t tx_frames_to_air = 0, tx_bytes_to_air = 0; // NET frames handed to the air link
     uint64_t tx_mgmt_dropped = 0;
+    uint64_t tx_dropped_unassociated = 0; // NET frames dropped: no association
     uint64_t cfg_frames = 0, cfg_replies = 0;
     uint64_t rx_frames_from_air = 0, rx_bytes_from_air = 0;
     uint64_t rx_frames_dropped = 0; // no buffer space / not representable
@@ -118,6 +120,7 @@ class core : public sc_core::sc_module, public air_station_if {
     finding_log& findings() { return m_findings; }
     const finding_log& findings() const { return m_findings; }
     power_model& power() { return m_power; }
+    const station_ps& power_save() const { return m_ps; }
     const core_stats& stats() const { return m_stats; }
     const regs::reg_map<uint32_t>& registers() const { return m_regs; }
     bool cpu_running() const { return m_cpu_running; }
@@ -174,6 +177,12 @@ class core : public sc_core::sc_module, public air_station_if {
     // Applies a received WID_POWER_MANAGEMENT once every reply the host waits for is fetched.
     void apply_ps_mode(sc_core::sc_time t);
     void update_busy(sc_core::sc_time t);
+    // 802.11 power save (wilc1000_station_ps.h): its timer, and the frames held while the radio
+    // wakes for them.
+    void ps_timer();
+    void arm_ps_timer();
+    void release_held_tx();
+    bool tx_idle() const { return m_tx_inflight.empty() && m_tx_hold.empty(); }
     void send_to_air(std::vector<uint8_t> frame, unsigned ac, uint32_t vmm_bytes,
                      sc_core::sc_time t);
     uint32_t host_tx_ctrl_value() const;
@@ -182,6 +191,7 @@ class core : public sc_core::sc_module, public air_station_if {
     sc_core::sc_time m_now; // time of the bus access being served (register handlers)
     finding_log m_findings;
     power_model m_power;
+    station_ps m_ps;
     regs::reg_map<uint32_t> m_regs; // declared once (bus/common/reg.h), see declare_registers
     core_stats m_stats;
 
@@ -197,7 +207,7 @@ class core : public sc_core::sc_module, public air_station_if {
     uint8_t m_ps_mode = 0;
     bool m_ps_change_pending = false; // WID_POWER_MANAGEMENT received, reply not fetched yet
     std::map<uint16_t, std::vector<uint8_t>> m_wids;
-    sc_core::sc_event m_boot_ev, m_cfg_ev, m_irq_ev;
+    sc_core::sc_event m_boot_ev, m_cfg_ev, m_irq_ev, m_ps_ev;
     std::deque<cfg_job> m_cfg_jobs;
 
     // TX VMM
@@ -207,8 +217,15 @@ class core : public sc_core::sc_module, public air_station_if {
     std::map<uint64_t, tx_inflight> m_tx_inflight; // by air frame id
     std::array<unsigned, 4> m_ac_count{};
     std::vector<std::vector<uint8_t>> m_tx_unlinked;
+    struct held_frame {
+        std::vector<uint8_t> bytes;
+        unsigned ac;
+        uint32_t vmm_bytes;
+    };
+    std::deque<held_frame> m_tx_hold; // waiting for the radio to leave doze
     air_link* m_air = nullptr;
     bool m_radio_tx = false, m_radio_rx = false;
+    bool m_rx_unheard = false; // the frame arriving now started while the radio dozed
 
     // RX
     std::deque<rx_packet> m_rx_q;

@@ -123,6 +123,22 @@ struct params {
     // bench/calibrate_wilc1000_sama5.py; same order as the 2-3 ms wake waits of the older WILC
     // drivers, docs/sources.md#wilc1000-wake-up]
     sc_core::sc_time wake_latency = sc_core::sc_time(1636.4, sc_core::SC_US);
+    // --- 802.11 power save of the firmware (wilc1000_station_ps.h; docs/models/wilc1000.md) ---
+    // Idle time after the last data frame before the firmware dozes again ("dynamic PS").
+    // [assumption: 100 ms, mac80211's default dynamic_ps_timeout (net/mac80211/mlme.c
+    // ieee80211_recalc_ps, docs/sources.md#wifi-power-save); the WILC firmware's own value is not
+    // documented, and the driver's timeout argument is not passed to it (hif.c
+    // wilc_set_power_mgmt)]
+    sc_core::sc_time ps_dynamic_timeout = sc_core::sc_time(100, sc_core::SC_MS);
+    // How long before a DTIM beacon's TBTT the radio leaves doze to listen for it. [assumption:
+    // 2 ms, the radio's start-up plus margin for the AP's beacon jitter]
+    sc_core::sc_time ps_wake_ahead = sc_core::sc_time(2, sc_core::SC_MS);
+    // Doze -> able to transmit, when the host hands over a frame while the radio dozes.
+    // [assumption: 1 ms]
+    sc_core::sc_time ps_radio_wake_time = sc_core::sc_time(1, sc_core::SC_MS);
+    // Give up on a beacon (or on the group frames a DTIM beacon announced) this long after its
+    // TBTT and doze again. [assumption: 10 ms]
+    sc_core::sc_time ps_beacon_timeout = sc_core::sc_time(10, sc_core::SC_MS);
     // After this long asleep the chip is in deep sleep and pays deep_wake_latency instead.
     // SC_ZERO_TIME disables deep sleep. [assumption]
     sc_core::sc_time deep_sleep_after = sc_core::SC_ZERO_TIME;
@@ -136,7 +152,7 @@ struct params {
     // Listening (receiver on, no frame): [proxy] ON_WiFi_Receive; the table has no separate
     // idle-listen figure, and a receiver waiting for a preamble runs the same RF chain.
     double radio_listen_current_a = 60.5e-3 + 23.6e-3;
-    // 802.11 power save between beacons (not modelled yet: no state enters it). [proxy] Doze.
+    // 802.11 power save between beacons (wilc1000_station_ps.h). [proxy] Doze.
     double radio_doze_current_a = 1.4e-3;
     // Before the firmware runs (and with the CPU halted) the RF part is not powered up.
     // [proxy] the order of Power_Down (1.25 uA, the whole chip's leakage).

@@ -91,8 +91,8 @@ void power_model::enter(sc_time t, power_state s) {
         m_obs->on_power_state(t, s);
 }
 
-// The radio follows the air link and the firmware only; the host interface's sleep does not
-// reach it (doze needs 802.11 power save).
+// The radio follows the air link and the firmware only (its 802.11 power save dozes it); the
+// host interface's sleep does not reach it.
 void power_model::update_radio(sc_time t) {
     radio_state r = radio_state::listen;
     if (!m_radio_on)
@@ -101,6 +101,8 @@ void power_model::update_radio(sc_time t) {
         r = radio_state::tx;
     else if (m_rx)
         r = radio_state::rx;
+    else if (m_doze)
+        r = radio_state::doze;
     if (size_t(r) == m_radio.state())
         return;
     m_radio.set_state(t, size_t(r));
@@ -198,6 +200,12 @@ void power_model::set_radio(sc_time t, bool tx, bool rx) {
 void power_model::set_radio_on(sc_time t, bool on) {
     advance(t);
     m_radio_on = on;
+    update_radio(t);
+}
+
+void power_model::set_radio_doze(sc_time t, bool doze) {
+    advance(t);
+    m_doze = doze;
     update_radio(t);
 }
 

@@ -16,8 +16,8 @@
 //   host interface: awake (awake, sleep_pending), sleep (asleep), waking (waking): the state
 //                   machine above, so chip sleep gates only this meter.
 //   radio:          off until the firmware runs; then tx / rx while the air link uses it,
-//                   listen otherwise. doze is 802.11 power save between beacons, which is not
-//                   modelled yet: no input enters it, whatever the host interface does.
+//                   doze while the firmware's 802.11 power save dozes (wilc1000_station_ps.h),
+//                   listen otherwise. The host interface's sleep does not reach it.
 #pragma once
 
 #include <cstdint>
@@ -65,6 +65,8 @@ class power_model {
     void set_radio(sc_core::sc_time t, bool tx, bool rx);
     // The firmware runs (radio powered: listen / tx / rx) or not (radio off).
     void set_radio_on(sc_core::sc_time t, bool on);
+    // 802.11 power save: the radio dozes between beacons (doze unless it sends or receives).
+    void set_radio_doze(sc_core::sc_time t, bool doze);
 
     // Queries (advance to t first).
     bool clock_ready(sc_core::sc_time t);
@@ -98,7 +100,7 @@ class power_model {
     power_state m_state = power_state::awake;
     bool m_wakeup_bit = false, m_h2f_bit = false, m_fw_busy = false, m_ps_enabled = false;
     bool m_air_busy = false;
-    bool m_tx = false, m_rx = false, m_radio_on = false;
+    bool m_tx = false, m_rx = false, m_radio_on = false, m_doze = false;
     sc_core::sc_time m_t_sleep, m_t_ready, m_t_asleep;
     energy_meter m_radio, m_host_if;
     uint64_t m_wakeups = 0, m_wake_requests = 0;

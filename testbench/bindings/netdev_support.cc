@@ -156,6 +156,8 @@ struct driver_netdev {
 
 void bind_host_to_driver(traffic_session& traffic, host_cpu& cpu, ::net_device* const& ndev,
                          const config::kernel_timing& k, sc_time retry_poll) {
+    if (traffic.idle())
+        return;
     if (!traffic.uses_stack()) {
         traffic.host_side().bind(host_traffic_port(cpu, ndev, k, retry_poll));
         return;

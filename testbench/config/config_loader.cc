@@ -56,6 +56,8 @@ const char* to_string(traffic_kind k) {
         return "iperf_tx";
     case traffic_kind::iperf_rx:
         return "iperf_rx";
+    case traffic_kind::idle:
+        return "idle";
     }
     return "?";
 }
@@ -406,7 +408,7 @@ traffic_config read_traffic(yaml_reader r) {
     t.kind = r.enumerated<traffic_kind>(
         "kind", names_of({traffic_kind::ttcp_tx, traffic_kind::ttcp_rx, traffic_kind::udp_tx,
                           traffic_kind::udp_rx, traffic_kind::ping, traffic_kind::iperf_tx,
-                          traffic_kind::iperf_rx}));
+                          traffic_kind::iperf_rx, traffic_kind::idle}));
     t.start = r.optional<duration>("start", duration{});
     // Only the keys that apply to this kind are read, so e.g. `window` on a UDP flow is rejected.
     const auto positive_size = check_fn<byte_size>([](const byte_size& b) {
@@ -452,6 +454,10 @@ traffic_config read_traffic(yaml_reader r) {
         t.payload_size = r.optional<byte_size>(
             "payload_size", byte_size{56},
             max_size(1472, "MTU 1500 minus 28 bytes IP+ICMP; fragmentation is not modelled"));
+        t.ping_from_peer = r.enumerated<bool>("from", {{"board", false}, {"peer", true}}, false);
+        t.ping_adaptive = r.optional<bool>("adaptive", true);
+        break;
+    case traffic_kind::idle:
         break;
     }
     r.reject_unknown_keys(std::string("for kind ") + to_string(t.kind));
@@ -467,6 +473,17 @@ link_config read_link(yaml_reader r, const device_keys& keys) {
     l.mac_efficiency =
         r.optional<double>("mac_efficiency", keys.default_mac_efficiency, fraction_in_0_1());
     l.latency = r.optional<duration>("latency", parse_duration("100us"));
+    l.beacon_interval = parse_duration("102.4ms");
+    if (!keys.wireless) {
+        for (const char* k : {"associated", "beacon_interval", "dtim_period"})
+            if (r.has(k))
+                r.fail(k, "only for an 802.11 medium (device.type wilc1000); a " + keys.type +
+                              " is on a wire");
+    } else {
+        l.associated = r.optional<bool>("associated", true);
+        l.beacon_interval = r.optional<duration>("beacon_interval", l.beacon_interval);
+        l.dtim_period = r.optional<unsigned>("dtim_period", 2u, at_least(1u));
+    }
     r.reject_unknown_keys();
     return l;
 }

@@ -42,9 +42,10 @@ struct fault_kind_keys {
 struct device_keys {
     std::string type; // device.type
     std::vector<bus_keys> buses;
-    std::vector<std::string> power_states;        // device.power.currents.<state>
-    std::vector<std::string> timing_keys;         // device.timing.<key> (durations)
-    bool chip_sleep = false;                      // driver.power_save is meaningful
+    std::vector<std::string> power_states; // device.power.currents.<state>
+    std::vector<std::string> timing_keys;  // device.timing.<key> (durations)
+    bool chip_sleep = false;               // driver.power_save is meaningful
+    bool wireless = false; // an 802.11 medium: link.associated/beacon_interval/dtim_period
     std::vector<module_param_keys> module_params; // pristine driver's module parameters
     double default_phy_rate_bps = 0;              // link.phy_rate default
     double default_mac_efficiency = 1.0;          // link.mac_efficiency default

@@ -20,7 +20,8 @@ enum class bus_type { spi, sdio, par };
 // How the chip's interrupt reaches the host: a dedicated GPIO line (spi->irq set), SDIO in-band
 // (DAT1) interrupt, or none wired (the driver's no-IRQ path, spi->irq = 0).
 enum class irq_mode { gpio, in_band, none };
-enum class traffic_kind { ttcp_tx, ttcp_rx, udp_tx, udp_rx, ping, iperf_tx, iperf_rx };
+// idle: no flow at all; the run lasts traffic.start + duration (power of an idle interface).
+enum class traffic_kind { ttcp_tx, ttcp_rx, udp_tx, udp_rx, ping, iperf_tx, iperf_rx, idle };
 
 const char* to_string(bus_type);
 const char* to_string(irq_mode);
@@ -64,15 +65,19 @@ struct traffic_config {
     traffic_kind kind = traffic_kind::ttcp_tx; // traffic.kind
     // traffic.bytes: application payload to move (ttcp/udp/iperf); 0 = until duration ends.
     byte_size bytes;
-    byte_size write_size;    // traffic.write_size: bytes per application write (ttcp -l; 8KiB)
-    byte_size segment_size;  // traffic.segment_size: TCP MSS (1460B)
-    byte_size window;        // traffic.window: TCP receive window (64KiB)
-    byte_size datagram_size; // traffic.datagram_size: UDP payload per datagram (1472B)
-    bit_rate rate;           // traffic.rate: UDP offered load; 0 = as fast as the path allows
-    std::uint64_t count = 0; // traffic.count: ping requests (10)
-    duration interval;       // traffic.interval: ping period (1s)
-    byte_size payload_size;  // traffic.payload_size: ping payload (56B)
-    duration start;          // traffic.start: delay after interface-up before traffic starts
+    byte_size write_size;        // traffic.write_size: bytes per application write (ttcp -l; 8KiB)
+    byte_size segment_size;      // traffic.segment_size: TCP MSS (1460B)
+    byte_size window;            // traffic.window: TCP receive window (64KiB)
+    byte_size datagram_size;     // traffic.datagram_size: UDP payload per datagram (1472B)
+    bit_rate rate;               // traffic.rate: UDP offered load; 0 = as fast as the path allows
+    std::uint64_t count = 0;     // traffic.count: ping requests (10)
+    duration interval;           // traffic.interval: ping period (1s)
+    byte_size payload_size;      // traffic.payload_size: ping payload (56B)
+    bool ping_from_peer = false; // traffic.from: peer = the far host pings the board (board)
+    // traffic.adaptive: ping -A, the next request as soon as the reply is in (true); false:
+    // plain ping, one request per interval.
+    bool ping_adaptive = true;
+    duration start; // traffic.start: delay after interface-up before traffic starts
 };
 
 struct link_config {
@@ -82,6 +87,13 @@ struct link_config {
     // contention, in (0, 1]. Default: the device binding's (docs/scenarios.md).
     double mac_efficiency = 1.0;
     duration latency; // link.latency: one-way delay through the peer (100us, assumption)
+    // 802.11 media only (device_keys::wireless; docs/models/air.md "Access point"):
+    // link.associated: the station starts associated with the access point (true) or not.
+    bool associated = true;
+    // link.beacon_interval: the AP's beacon spacing (102.4ms = 100 TU; 0 = no beacons).
+    duration beacon_interval;
+    // link.dtim_period: every n-th beacon is a DTIM beacon (2, hostapd's default).
+    unsigned dtim_period = 2;
 };
 
 // The network stacks of the two hosts (docs/host-stack.md).
@@ -98,11 +110,11 @@ struct host_config {
 struct trace_config {
     std::string vcd;                    // trace.vcd: VCD waveform file ("" = off)
     std::string vcd_format = "gtkwave"; // trace.vcd_format: gtkwave | sigrok (docs/traces.md)
-    std::string timeline;  // trace.timeline: Trace Event JSON file ("" = off)
-    std::string log;       // trace.log: one line per transaction ("" = off)
-    std::string pcap;      // trace.pcap: pcapng capture of the frames ("" = off)
-    duration window_start; // trace.window_start: trace only from here ...
-    duration window_end;   // trace.window_end: ... to here (0 = end of run)
+    std::string timeline;               // trace.timeline: Trace Event JSON file ("" = off)
+    std::string log;                    // trace.log: one line per transaction ("" = off)
+    std::string pcap;                   // trace.pcap: pcapng capture of the frames ("" = off)
+    duration window_start;              // trace.window_start: trace only from here ...
+    duration window_end;                // trace.window_end: ... to here (0 = end of run)
     // trace.max_size (--trace-max-size): the largest each trace file may grow (0 = no limit)
     byte_size max_size{std::uint64_t(1) << 30};
 };
@@ -147,7 +159,7 @@ struct scenario_config {
     trace_config trace;
     sim_config sim;
     std::vector<fault_config> faults; // faults: (docs/faults.md)
-    std::vector<expectation> expect; // expect: checked by `nicsim check` (expect.h)
+    std::vector<expectation> expect;  // expect: checked by `nicsim check` (expect.h)
 };
 
 } // namespace nicsim::config

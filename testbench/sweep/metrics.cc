@@ -14,8 +14,13 @@ const std::vector<metric_info> k_metrics = {
     {"goodput_kbps", "kbit/s", "goodput (kbit/s)", dimension::bit_rate, 1e3},
     {"goodput_mbps", "Mbit/s", "goodput (Mbit/s)", dimension::bit_rate, 1e6},
     {"rtt_avg_ms", "ms", "average RTT (ms)", dimension::time, 1e-3},
+    {"rtt_min_ms", "ms", "minimum RTT (ms)", dimension::time, 1e-3},
+    {"rtt_max_ms", "ms", "maximum RTT (ms)", dimension::time, 1e-3},
+    {"rtt_mdev_ms", "ms", "RTT mean deviation (ms)", dimension::time, 1e-3},
     {"energy_j", "J", "chip energy (J)", dimension::energy, 1.0},
     {"avg_power_w", "W", "chip average power (W)", dimension::power, 1.0},
+    {"energy_per_mb_j", "J/MB", "chip energy per MB delivered (J/MB, 1 MB = 10^6 B)",
+     dimension::energy_per_byte, 1e-6},
     {"wakeups", "", "chip wake-ups", dimension::count, 1.0},
     {"frames_per_tx_batch", "", "frames per TX batch", dimension::count, 1.0},
     {"bus_utilisation", "", "bus utilisation (0..1)", dimension::ratio, 1.0},
@@ -45,6 +50,8 @@ const std::vector<unit_entry> k_units = {
     {"us", dimension::time, 1e-6},
     {"J", dimension::energy, 1.0},
     {"mJ", dimension::energy, 1e-3},
+    {"J/MB", dimension::energy_per_byte, 1e-6},
+    {"mJ/MB", dimension::energy_per_byte, 1e-9},
     {"W", dimension::power, 1.0},
     {"mW", dimension::power, 1e-3},
     {"", dimension::count, 1.0},
@@ -89,12 +96,23 @@ std::optional<double> metric_value(const nlohmann::json& r, const std::string& n
     const nlohmann::json devices = r.value("devices", nlohmann::json::array());
     if (m->dim == dimension::bit_rate)
         return num(totals, "goodput_bps") / m->si_per_unit;
-    if (name == "rtt_avg_ms") {
-        // The first flow with ping replies (only ping flows have RTTs).
+    if (name.rfind("rtt_", 0) == 0) {
+        // rtt_<stat>_ms of the first flow with ping replies (only ping flows have RTTs).
+        const std::string stat = name.substr(4, name.size() - 7);
         for (const auto& f : r.value("flows", nlohmann::json::array()))
             if (f.contains("rtt_ms") && f["rtt_ms"].is_object())
-                return num(f["rtt_ms"], "avg");
+                return num(f["rtt_ms"], stat.c_str());
         return std::nullopt;
+    }
+    if (name == "energy_per_mb_j") {
+        // The chips' energy over the payload the flows delivered: none delivered, no value.
+        double bytes = 0;
+        for (const auto& f : r.value("flows", nlohmann::json::array()))
+            bytes += num(f, "bytes");
+        const auto e = metric_value(r, "energy_j");
+        if (!e || bytes <= 0)
+            return std::nullopt;
+        return *e / bytes / m->si_per_unit;
     }
     // Chip figures are summed over the devices (one device in every shipped scenario); bus
     // utilisation is the largest of them.

@@ -13,7 +13,7 @@
 
 namespace nicsim::sweep {
 
-enum class dimension { bit_rate, byte_rate, time, energy, power, count, ratio };
+enum class dimension { bit_rate, byte_rate, time, energy, power, count, ratio, energy_per_byte };
 
 struct metric_info {
     const char* name;  // column / metric name

@@ -87,6 +87,16 @@ const std::vector<std::string>& result_metrics() {
     return m;
 }
 
+// The result columns: result_metrics(), then any other metric the sweep plots (in its order),
+// so a study that asks for e.g. rtt_max_ms gets its column without changing everyone's CSV.
+std::vector<std::string> metric_columns(const sweep_spec& spec) {
+    std::vector<std::string> m = result_metrics();
+    for (const auto& name : spec.metrics)
+        if (std::find(m.begin(), m.end(), name) == m.end())
+            m.push_back(name);
+    return m;
+}
+
 std::string status_text(const point_outcome& o) {
     switch (o.st) {
     case point_outcome::state::ok:
@@ -103,14 +113,15 @@ std::string results_csv(const sweep_spec& spec, const std::vector<point_outcome>
     std::string o;
     for (const auto& c : spec.columns)
         o += csv_field(c) + ",";
-    for (const auto& m : result_metrics())
+    const std::vector<std::string> metrics = metric_columns(spec);
+    for (const auto& m : metrics)
         o += m + ",";
     o += "status,point\n";
     for (size_t i = 0; i < spec.points.size(); ++i) {
         const auto& p = spec.points[i];
         for (const auto& c : spec.columns)
             o += csv_field(setting(p, c)) + ",";
-        for (const auto& m : result_metrics()) {
+        for (const auto& m : metrics) {
             const auto v = value_of(outcomes[i], m);
             o += (v ? number(*v) : std::string()) + ",";
         }
@@ -128,7 +139,8 @@ std::string results_json(const sweep_spec& spec, const std::vector<point_outcome
         j["set"][a.key] = a.value;
     j["columns"] = spec.columns;
     nlohmann::ordered_json units = nlohmann::ordered_json::object();
-    for (const auto& m : result_metrics())
+    const std::vector<std::string> metrics = metric_columns(spec);
+    for (const auto& m : metrics)
         units[m] = find_metric(m)->unit;
     j["units"] = units;
     j["points"] = nlohmann::ordered_json::array();
@@ -142,7 +154,7 @@ std::string results_json(const sweep_spec& spec, const std::vector<point_outcome
             e["settings"][a.key] = a.value;
         e["status"] = status_text(out);
         nlohmann::ordered_json ms = nlohmann::ordered_json::object();
-        for (const auto& m : result_metrics()) {
+        for (const auto& m : metrics) {
             const auto v = value_of(out, m);
             ms[m] = v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr);
         }

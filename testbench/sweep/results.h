@@ -26,6 +26,8 @@ struct point_outcome {
 
 // The metrics in results.csv / results.json, in column order.
 const std::vector<std::string>& result_metrics();
+// result_metrics() plus the other metrics the sweep plots: the columns of its results.
+std::vector<std::string> metric_columns(const sweep_spec& spec);
 
 std::string status_text(const point_outcome& o);
 

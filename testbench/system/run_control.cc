@@ -85,7 +85,7 @@ void run_control::run_watched(sc_time limit, progress_observer& o) {
     auto stopped = [] { return sc_get_status() == SC_STOPPED || sc_end_of_simulation_invoked(); };
     report::flow_report flow;
     auto current_flow = [&]() -> const report::flow_report* {
-        if (!m_traffic)
+        if (!m_traffic || m_traffic->idle())
             return nullptr;
         flow = m_traffic->flow_report();
         return &flow;
@@ -115,7 +115,8 @@ report::report start_report(const run_control& rc, const traffic_session& traffi
     report::report r;
     r.sim_time_s = sc_time_stamp().to_seconds();
     r.end_reason = rc.end_reason();
-    r.flows.push_back(traffic.flow_report());
+    if (!traffic.idle())
+        r.flows.push_back(traffic.flow_report());
     r.host_cpu_cores = cpu.cores();
     r.host_cpu_busy_s = cpu.busy_time().to_seconds();
     const lx_kit::cpu_accounting& k = lx_kit::cpu_accounts();

@@ -73,18 +73,27 @@ traffic_session::traffic_session(const config::traffic_config& cfg, std::uint64_
     }
     case traffic_kind::ping: {
         traffic::ping_config c;
-        c.pinger = host;
-        c.responder = peer;
+        c.pinger = cfg.ping_from_peer ? peer : host;
+        c.responder = cfg.ping_from_peer ? host : peer;
         c.count = static_cast<std::uint32_t>(cfg.count);
         c.payload_size = static_cast<std::uint32_t>(cfg.payload_size.bytes);
         c.interval = to_sc(cfg.interval);
+        // Plain ping (not -A): the next request one interval after the previous one.
+        c.min_interval = cfg.ping_adaptive ? sc_core::SC_ZERO_TIME : c.interval;
+        // After the last request iputils ping lingers up to MAXWAIT = 10 s (ping.h) for the
+        // replies still out; a station in power save can hold one for a DTIM interval.
+        c.timeout = sc_core::sc_time(10, sc_core::SC_SEC);
         c.seed = seed;
         c.autostart = false;
         m_ping = std::make_unique<traffic::ping_flow>("ping", c);
-        m_host = &m_ping->pinger();
-        m_peer = &m_ping->responder();
+        traffic::endpoint* pinger = &m_ping->pinger();
+        traffic::endpoint* responder = &m_ping->responder();
+        m_host = cfg.ping_from_peer ? responder : pinger;
+        m_peer = cfg.ping_from_peer ? pinger : responder;
         break;
     }
+    case traffic_kind::idle:
+        return; // no flow, no endpoints: nothing is sent, and what arrives is dropped
     }
     if (!m_host)
         throw std::invalid_argument(std::string("traffic kind not supported: ") +
@@ -123,6 +132,8 @@ net::host_stack& traffic_session::peer_stack() {
 }
 
 void traffic_session::host_rx(const std::uint8_t* data, std::size_t len) {
+    if (idle())
+        return;
     if (m_host_rx_latency) {
         if (m_host_tap) // captured out of netif_rx, before the latencies
             m_host_tap(false, data, len);
@@ -139,6 +150,8 @@ void traffic_session::host_rx(const std::uint8_t* data, std::size_t len) {
 }
 
 void traffic_session::peer_rx(const std::uint8_t* data, std::size_t len) {
+    if (idle())
+        return;
     if (!m_linux) {
         m_peer->receive(data, len);
         return;
@@ -149,6 +162,8 @@ void traffic_session::peer_rx(const std::uint8_t* data, std::size_t len) {
 }
 
 void traffic_session::bind_peer(traffic::send_fn send) {
+    if (idle())
+        return;
     if (!m_linux) {
         traffic::port p;
         p.send = std::move(send);
@@ -195,6 +210,8 @@ void traffic_session::start() {
 }
 
 const sc_core::sc_event& traffic_session::done_event() const {
+    if (idle())
+        return m_never; // an idle run ends at its duration
     if (m_linux)
         return m_linux->done_event();
     if (m_tcp)
@@ -205,6 +222,8 @@ const sc_core::sc_event& traffic_session::done_event() const {
 }
 
 bool traffic_session::finished() const {
+    if (idle())
+        return false;
     if (m_linux)
         return m_linux->finished();
     if (m_tcp)
@@ -215,6 +234,8 @@ bool traffic_session::finished() const {
 }
 
 bool traffic_session::failed() const {
+    if (idle())
+        return false;
     if (m_linux)
         return m_linux->result().failed;
     if (m_tcp)
@@ -225,6 +246,8 @@ bool traffic_session::failed() const {
 }
 
 std::string traffic_session::error() const {
+    if (idle())
+        return {};
     if (m_linux)
         return m_linux->result().error;
     if (m_tcp)
@@ -237,7 +260,7 @@ std::string traffic_session::error() const {
 report::flow_report traffic_session::flow_report() const {
     report::flow_report f;
     f.kind = config::to_string(m_cfg.kind);
-    f.direction = config::is_tx(m_cfg.kind) ? "tx" : "rx";
+    f.direction = config::is_tx(m_cfg.kind) && !m_cfg.ping_from_peer ? "tx" : "rx";
     if (m_linux) {
         const auto r = m_linux->result();
         f.name = "tcp";

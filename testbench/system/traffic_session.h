@@ -45,6 +45,8 @@ class traffic_session {
     // The flow runs over the linux stacks (board_stack()/peer_stack() are set) rather than over
     // endpoints (host_side()/peer_side()); throw std::logic_error when asked for the other.
     bool uses_stack() const { return static_cast<bool>(m_linux); }
+    // traffic.kind idle: no flow (no endpoints, no stacks, no flow in the report).
+    bool idle() const { return m_cfg.kind == config::traffic_kind::idle; }
     traffic::endpoint& host_side();
     traffic::endpoint& peer_side();
     net::host_stack& board_stack();
@@ -79,6 +81,7 @@ class traffic_session {
     traffic::frame_tap_fn m_host_tap, m_peer_tap;
     traffic::endpoint* m_host = nullptr;
     traffic::endpoint* m_peer = nullptr;
+    sc_core::sc_event m_never; // idle: the done event that never fires
 };
 
 } // namespace nicsim

@@ -182,6 +182,40 @@ def studies_wilc1000_rx():
            f"{float(off48['energy_j']):.1f} J when sleep is off at 48 MHz", cmd)
 
 
+def sweep_rows(study, cmd):
+    """Runs a study as studies.md quotes it; its fresh rows, checked against the committed CSV."""
+    d = doc("studies.md")
+    s = Scratch()
+    s.run("studies.md", d, cmd)
+    fresh = s.path(f"sweep-{study}", "results.csv")
+    same_csv(fresh, os.path.join(SRC, "docs", "studies", study, "results.csv"), cmd)
+    return d, rows(fresh)
+
+
+@check
+def studies_wilc1000_ps_dtim():
+    """The two 802.11 power save x DTIM tables of studies.md."""
+    mw = lambda r: f"{1e3 * float(r['avg_power_w']):.1f} mW"
+    cmd = "nicsim sweep configs/studies/wilc1000-ps-dtim-idle.yaml -j 2"
+    d, fresh = sweep_rows("wilc1000-ps-dtim-idle", cmd)
+    by = {(r["link.dtim_period"], r["driver.power_save"]): r for r in fresh}
+    for ps, label in (("false", "power save off"), ("true", "power save on")):
+        cells = " | ".join(mw(by[(p, ps)]) for p in ("1", "3", "10"))
+        expect("studies.md", d, f"| {label} | {cells} |", cmd)
+    expect("studies.md", d, f"radio listens all the time: {mw(by[('1', 'false')])} whatever", cmd)
+
+    cmd = "nicsim sweep configs/studies/wilc1000-ps-dtim-ping.yaml -j 2"
+    d, fresh = sweep_rows("wilc1000-ps-dtim-ping", cmd)
+    by = {(r["link.dtim_period"], r["driver.power_save"]): r for r in fresh}
+    dtims = ("1", "2", "3", "5", "10")
+    rtt = lambda r: "/".join(f"{float(r[f'rtt_{k}_ms']):.1f}" for k in ("min", "avg", "max"))
+    for ps, label in (("false", "off"), ("true", "on")):
+        cells = " | ".join(rtt(by[(p, ps)]) + " ms" for p in dtims)
+        expect("studies.md", d, f"| power save {label}: RTT min/avg/max | {cells} |", cmd)
+    cells = " | ".join(mw(by[(p, "true")]) for p in dtims)
+    expect("studies.md", d, f"| power save on: average power | {cells} |", cmd)
+
+
 @check
 def studies_ks8851():
     d = doc("studies.md")

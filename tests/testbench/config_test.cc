@@ -243,7 +243,7 @@ TEST(ScenarioConfig, UnknownNamesListTheKnownOnes) {
               std::string::npos);
     EXPECT_NE(err("traffic.kind=tcp")
                   .find("traffic.kind: unknown value 'tcp' (known: ttcp_tx, "
-                        "ttcp_rx, udp_tx, udp_rx, ping, iperf_tx, iperf_rx)"),
+                        "ttcp_rx, udp_tx, udp_rx, ping, iperf_tx, iperf_rx, idle)"),
               std::string::npos);
     // A registered variant is accepted.
     load_options ok;

@@ -198,8 +198,9 @@ TEST(ValidateRun, ShippedValidationFilesLoadAndConvertUnits) {
     EXPECT_EQ(checks[1].name, "wilc1000-spi-idle-unassociated-ps-off");
     EXPECT_DOUBLE_EQ(checks[1].measured_in_metric_unit, 0.28); // mW → avg_power_w
     // A mapping value is passed on as one flow-style override.
-    EXPECT_EQ(checks[1].set.at(0).text(), "traffic={kind: udp_tx, bytes: 14720B, rate: 12kbps}");
-    EXPECT_EQ(checks[2].set.at(2).text(), "driver.power_save=true");
+    EXPECT_EQ(checks[1].set.at(0).text(), "traffic={kind: idle}");
+    EXPECT_EQ(checks[2].set.at(2).text(), "link.associated=false");
+    EXPECT_EQ(checks[2].set.at(3).text(), "driver.power_save=true");
     EXPECT_EQ(checks[3].name, "wilc1000-spi-ttcp-tx-ps-off");
     EXPECT_EQ(checks[3].set.at(0).text(), "driver.power_save=false");
     EXPECT_DOUBLE_EQ(checks[3].measured_in_metric_unit, 1500);

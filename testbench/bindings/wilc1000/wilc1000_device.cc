@@ -51,6 +51,9 @@ air_link_params air_params(const config::link_config& l) {
     if (l.phy_rate.bps > 0)
         p.phy_rate_bps = l.phy_rate.bps;
     p.mac_efficiency = l.mac_efficiency;
+    p.associated = l.associated;
+    p.beacon_interval = to_sc(l.beacon_interval);
+    p.dtim_period = l.dtim_period;
     p.record_peer_rx = false; // copies of every delivered frame are for model tests only
     return p;
 }
@@ -114,7 +117,8 @@ std::string wilc1000_device::bring_up(traffic_session& traffic) {
     const lx_bus_wilc_ops* ops = lx_bus_wilc_ops_find(variant.c_str());
     if (!ops)
         return "wilc1000 glue of variant '" + variant + "' is not linked";
-    ops->set_bssid(m_ndev, m_params.bssid.data());
+    if (m_sc.link.associated)
+        ops->set_bssid(m_ndev, m_params.bssid.data());
     if (m_sc.driver.power_save) {
         if (int ret = ops->set_power_mgmt(m_ndev, 1))
             return "enabling power save (WID_POWER_MANAGEMENT) failed: " + std::to_string(ret);

@@ -34,6 +34,7 @@ const config::device_keys& wilc1000_keys() {
         d.timing_keys = {"wake_latency", "sleep_entry_delay", "deep_sleep_after",
                          "deep_wake_latency", "boot_delay"};
         d.chip_sleep = true;
+        d.wireless = true;
         // drivers/net/wireless/microchip/wilc1000/spi.c
         d.module_params = {{"enable_crc7", "bool"}, {"enable_crc16", "bool"}};
         d.default_phy_rate_bps = 72.2e6; // HT20 MCS7 SGI (docs/sources.md#phy-rates)
