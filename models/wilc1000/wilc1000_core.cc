@@ -506,7 +506,7 @@ void core::cpu_run_changed(bool run, sc_time t) {
     m_regs.at(0, regmap::HOST_VMM_CTL).set(0);
     update_irq_pin();
     m_power.set_ps_enabled(t, false);
-    m_ps.set_enabled(t, false);
+    m_ps.reset(t);
     for (const held_frame& h : m_tx_hold)
         m_vmm_used -= h.vmm_bytes;
     m_tx_hold.clear();

@@ -82,6 +82,13 @@ void station_ps::set_enabled(sc_time t, bool enabled) {
         send_null(false);
 }
 
+void station_ps::reset(sc_time t) {
+    enter(t, ps_state::off);
+    m_deadline = SC_ZERO_TIME;
+    m_waking_for_uplink = m_uplink_ready = false;
+    m_null_id = 0;
+}
+
 bool station_ps::uplink(sc_time t) {
     switch (m_state) {
     case ps_state::off:

@@ -47,6 +47,8 @@ class station_ps {
 
     // Power save allowed: firmware running, WID_POWER_MANAGEMENT != NO_POWERSAVE, associated.
     void set_enabled(sc_core::sc_time t, bool enabled);
+    // The firmware stopped (CPU halted): power save is off without a frame to the AP.
+    void reset(sc_core::sc_time t);
     // The firmware has a data frame for the air. Returns true when the radio can send it now;
     // false: it dozes, hold the frame until wake_for_uplink_done() (next_event() says when).
     bool uplink(sc_core::sc_time t);

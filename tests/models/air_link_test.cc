@@ -121,19 +121,18 @@ air_link_params ap_params() {
     p.beacon_preamble = sc_time(192, sc_core::SC_US);
     return p;
 }
-std::vector<air_frame> beacons(const std::vector<air_frame>& rx) {
-    std::vector<air_frame> b;
+std::vector<air_frame> of_kind(const std::vector<air_frame>& rx, air_kind k) {
+    std::vector<air_frame> out;
     for (const auto& f : rx)
-        if (f.kind == air_kind::beacon)
-            b.push_back(f);
-    return b;
+        if (f.kind == k)
+            out.push_back(f);
+    return out;
+}
+std::vector<air_frame> beacons(const std::vector<air_frame>& rx) {
+    return of_kind(rx, air_kind::beacon);
 }
 std::vector<air_frame> data_frames(const std::vector<air_frame>& rx) {
-    std::vector<air_frame> b;
-    for (const auto& f : rx)
-        if (f.kind == air_kind::data)
-            b.push_back(f);
-    return b;
+    return of_kind(rx, air_kind::data);
 }
 } // namespace
 

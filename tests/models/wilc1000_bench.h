@@ -220,6 +220,17 @@ struct wilc_bench : sc_core::sc_module {
         return pk.size() == 1 && pk[0].cfg && pk[0].payload.at(0) == 'I';
     }
 
+    // boot(), then firmware power save on ('W' WID_POWER_MANAGEMENT = 1), consuming the 'R': the
+    // firmware applies it (chip sleep and 802.11 power save) once the reply is fetched.
+    bool boot_with_ps() {
+        if (!boot())
+            return false;
+        auto w = cfg_frame('W', 1, {0x0b, 0x00, 1, 0, 1});
+        if (send_tx({{true, w}}) != 1 || !wait_irq(sc_core::sc_time(100, sc_core::SC_MS)))
+            return false;
+        return isr().size() == 1;
+    }
+
     static uint32_t le32(const uint8_t* p) {
         return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24;
     }

@@ -17,24 +17,12 @@ using wilc::host_if_state;
 using wilc::power_state;
 using wilc::radio_state;
 
-namespace {
-// Boot and switch firmware power save on ('W' WID_POWER_MANAGEMENT = 1), consuming the 'R'.
-bool boot_with_ps(wilc_bench& b) {
-    if (!b.boot())
-        return false;
-    auto w = wilc_bench::cfg_frame('W', 1, {0x0b, 0x00, 1, 0, 1});
-    if (b.send_tx({{true, w}}) != 1 || !b.wait_irq(sc_time(100, SC_MS)))
-        return false;
-    return b.isr().size() == 1;
-}
-} // namespace
-
 TEST(Wilc1000Power, ClkStatusReadsZeroUntilExactlyWakeLatency) {
     wilc::params p;
     p.sleep_entry_delay = sc_time(100, SC_US);
     p.wake_latency = sc_time(300, SC_US);
     wilc_bench b(p, [](wilc_bench& b) {
-        ASSERT_TRUE(boot_with_ps(b));
+        ASSERT_TRUE(b.boot_with_ps());
         wait(sc_time(1, SC_MS));
         EXPECT_EQ(b.chip.power().state(sc_core::sc_time_stamp()), power_state::asleep);
         uint32_t v = 1;
@@ -86,7 +74,7 @@ TEST(Wilc1000Power, WakeUpWithinEntryDelayCostsNoLatency) {
     wilc::params p;
     p.sleep_entry_delay = sc_time(500, SC_US);
     wilc_bench b(p, [](wilc_bench& b) {
-        ASSERT_TRUE(boot_with_ps(b));
+        ASSERT_TRUE(b.boot_with_ps());
         EXPECT_EQ(b.host.wake(), 1); // still in sleep_pending: the clock never stopped
         b.host.allow_sleep();
         EXPECT_EQ(b.host.wake(), 1);
@@ -100,7 +88,7 @@ TEST(Wilc1000Power, StuckClockStatusMakesWakeUpFail) {
     wilc::params p;
     p.fault_clk_status_stuck = true;
     wilc_bench b(p, [](wilc_bench& b) {
-        ASSERT_TRUE(boot_with_ps(b));
+        ASSERT_TRUE(b.boot_with_ps());
         EXPECT_EQ(b.host.wake(50), -1);
     });
     sc_core::sc_start();
@@ -115,7 +103,7 @@ TEST(Wilc1000Power, RxFrameInBufferWakesTheChipBeforeTheInterrupt) {
     wilc_bench b(
         p,
         [](wilc_bench& b) {
-            ASSERT_TRUE(boot_with_ps(b));
+            ASSERT_TRUE(b.boot_with_ps());
             wait(sc_time(1, SC_MS));
             ASSERT_EQ(b.chip.power().state(sc_core::sc_time_stamp()), power_state::asleep);
             const sc_time t0 = sc_core::sc_time_stamp();

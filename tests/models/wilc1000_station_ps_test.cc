@@ -20,17 +20,6 @@ using wilc::radio_state;
 
 namespace {
 
-// Boot and switch firmware power save on ('W' WID_POWER_MANAGEMENT = 1), consuming the 'R':
-// the firmware applies it (chip sleep and 802.11 power save) once the reply is fetched.
-bool boot_with_ps(wilc_bench& b) {
-    if (!b.boot())
-        return false;
-    auto w = wilc_bench::cfg_frame('W', 1, {0x0b, 0x00, 1, 0, 1});
-    if (b.send_tx({{true, w}}) != 1 || !b.wait_irq(sc_time(100, SC_MS)))
-        return false;
-    return b.isr().size() == 1;
-}
-
 air_link_params ap(unsigned dtim) {
     air_link_params p;
     p.beacon_interval = sc_time(102.4, SC_MS);
@@ -61,6 +50,14 @@ uint64_t dtim_after(const air_link& l, sc_time t, sc_time wake_ahead) {
     return k;
 }
 
+// Boot with power save on and wait until the radio dozes (after the dynamic timeout).
+bool boot_and_doze(wilc_bench& b) {
+    if (!b.boot_with_ps())
+        return false;
+    wait(sc_time(450, SC_MS));
+    return b.core().power_save().state() == ps_state::doze && b.air->station_in_power_save();
+}
+
 } // namespace
 
 TEST(Wilc1000StationPs, DozesAfterTheDynamicTimeoutAndWakesOnlyForDtimBeacons) {
@@ -70,7 +67,7 @@ TEST(Wilc1000StationPs, DozesAfterTheDynamicTimeoutAndWakesOnlyForDtimBeacons) {
         p,
         [&](wilc_bench& b) {
             b.chip.power().set_observer(&log);
-            ASSERT_TRUE(boot_with_ps(b));
+            ASSERT_TRUE(b.boot_with_ps());
             const sc_time t_on = sc_core::sc_time_stamp();
             EXPECT_EQ(b.core().power_save().state(), ps_state::active);
             wait(sc_time(1200, SC_MS));
@@ -115,9 +112,7 @@ TEST(Wilc1000StationPs, BufferedDownlinkArrivesAfterTheNextDtimBeaconAndRetrieva
     wilc_bench b(
         p,
         [&](wilc_bench& b) {
-            ASSERT_TRUE(boot_with_ps(b));
-            wait(sc_time(450, SC_MS));
-            ASSERT_EQ(b.core().power_save().state(), ps_state::doze);
+            ASSERT_TRUE(boot_and_doze(b));
             air_link& l = *b.air;
             const sc_time t0 = sc_core::sc_time_stamp();
             const std::vector<uint8_t> frame(200, 0x42);
@@ -150,11 +145,8 @@ TEST(Wilc1000StationPs, UplinkFrameWakesTheRadioAndLeavesPowerSave) {
     wilc_bench b(
         p,
         [&](wilc_bench& b) {
-            ASSERT_TRUE(boot_with_ps(b));
-            wait(sc_time(450, SC_MS));
-            ASSERT_EQ(b.core().power_save().state(), ps_state::doze);
+            ASSERT_TRUE(boot_and_doze(b));
             air_link& l = *b.air;
-            ASSERT_TRUE(l.station_in_power_save());
             sc_time t_air;
             l.set_peer_sink([&](const air_frame& f) { t_air = f.t_start; });
             ASSERT_GE(b.host.wake(), 1); // chip sleep: the host wakes the interface first
@@ -182,7 +174,7 @@ TEST(Wilc1000StationPs, NoDozeWithoutAnAssociation) {
     wilc_bench b(
         p,
         [&](wilc_bench& b) {
-            ASSERT_TRUE(boot_with_ps(b));
+            ASSERT_TRUE(b.boot_with_ps());
             wait(sc_time(1, sc_core::SC_SEC));
             const sc_time now = sc_core::sc_time_stamp();
             EXPECT_EQ(b.core().power_save().state(), ps_state::off);
