@@ -57,6 +57,17 @@ struct meter_report {
     std::vector<power_state_report> states;
 };
 
+// 802.11 power save as the station's firmware ran it (WILC1000: wilc1000_station_ps.h).
+struct power_save_part {
+    std::uint64_t dozes = 0;          // entries into doze
+    std::uint64_t beacon_wakeups = 0; // woke for a DTIM beacon
+    std::uint64_t tim_wakeups = 0;    // the beacon's TIM said frames were buffered: left power save
+    std::uint64_t uplink_wakeups = 0; // woke the radio for a frame from the host
+    std::uint64_t beacons_missed = 0; // no beacon by TBTT + timeout
+    std::uint64_t frames_missed = 0;  // frames lost while the radio dozed
+    std::uint64_t null_frames = 0;    // null-data frames sent (PM bit only)
+};
+
 struct device_report {
     std::string name; // instance name, e.g. "wlan0"
     std::string type; // "wilc1000", "ks8851"
@@ -80,6 +91,8 @@ struct device_report {
     // Transactions by command kind where the bus has several (sdio: "cmd52", "cmd53"), in a fixed
     // order; empty for buses with one kind. The counts add up to bus_transactions.
     std::vector<std::pair<std::string, std::uint64_t>> bus_commands;
+    // 802.11 power save; none for chips without it (wired ones).
+    std::optional<power_save_part> power_save;
 };
 
 struct finding {

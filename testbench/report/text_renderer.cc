@@ -119,6 +119,14 @@ std::vector<metric_row> metric_rows(const report& r) {
             add(p + "wake-ups", std::to_string(d.wakeups), double(d.wakeups));
             add(p + "time waking", fixed(d.wake_time_s, 6) + " s", d.wake_time_s);
         }
+        if (d.power_save && d.power_save->dozes > 0) {
+            const auto& ps = *d.power_save;
+            add(p + "802.11 power save",
+                std::to_string(ps.dozes) + " dozes, " + std::to_string(ps.beacon_wakeups) +
+                    " beacon wake-ups, " + std::to_string(ps.tim_wakeups) + " TIM wake-ups, " +
+                    std::to_string(ps.uplink_wakeups) + " uplink wake-ups",
+                double(ps.dozes));
+        }
         if (const auto fpb = frames_per_tx_batch(d))
             add(p + "tx batches",
                 std::to_string(*d.tx_batches) + " (" + fixed(*fpb, 2) + " frames per batch)",

@@ -65,6 +65,7 @@ TEST(ReportJson, KeyOrderIsFixed) {
                                              "wake_time_s",
                                              "tx_batches",
                                              "frames_per_tx_batch",
+                                             "power_save",
                                              "meters",
                                              "power_states",
                                              "supply_voltage_v",

@@ -145,6 +145,10 @@ void wilc1000_device::fill_report(report::report& r) const {
     d.wakeups = pm.host_wake_requests();
     d.wake_time_s = pm.waking_time(now).to_seconds();
     d.tx_batches = cs.vmm_alloc_requests - cs.vmm_alloc_full;
+    const auto& ps = m_chip->core.power_save().stats();
+    d.power_save = report::power_save_part{ps.dozes,          ps.beacon_wakeups, ps.tim_wakeups,
+                                           ps.uplink_wakeups, ps.beacons_missed, ps.frames_missed,
+                                           ps.null_frames};
     d.supply_voltage_v = m_params.supply_voltage_v;
     d.power_is_proxy = true;
     d.power_source = "ATWILC3000 table (docs/sources.md#wilc1000-currents)";
