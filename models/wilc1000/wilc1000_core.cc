@@ -952,8 +952,9 @@ void core::air_rx_done(air_frame f) {
     const sc_time t = sc_time_stamp();
     if (m_rx_unheard) {
         m_rx_unheard = false;
-        if (f.kind == air_kind::data) {
+        if (f.kind == air_kind::data) { // on the air but lost: counted in and dropped
             m_ps.frame_missed();
+            ++m_stats.rx_frames_from_air;
             ++m_stats.rx_frames_dropped;
         }
         return;

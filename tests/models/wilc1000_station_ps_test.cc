@@ -186,3 +186,27 @@ TEST(Wilc1000StationPs, NoDozeWithoutAnAssociation) {
         true, a);
     sc_core::sc_start();
 }
+
+TEST(Wilc1000StationPs, FrameSentToADozingRadioIsLostAndCounted) {
+    wilc::params p;
+    wilc_bench b(
+        p,
+        [&](wilc_bench& b) {
+            ASSERT_TRUE(boot_and_doze(b));
+            air_link& l = *b.air;
+            // The AP's view goes out of step (as when link_down loses the PM=1 frame): a PM=0
+            // frame the firmware did not send makes it deliver while the radio dozes.
+            l.station_send(std::vector<uint8_t>(28, 0), air_kind::null_data, false);
+            wait(sc_time(1, SC_MS));
+            ASSERT_FALSE(l.station_in_power_save());
+            l.peer_send(std::vector<uint8_t>(200, 0x42));
+            wait(sc_time(1, SC_MS));
+            EXPECT_EQ(b.core().power_save().stats().frames_missed, 1u);
+            const auto& cs = b.core().stats();
+            EXPECT_EQ(cs.rx_frames_dropped, 1u);
+            EXPECT_GE(cs.rx_frames_from_air, cs.rx_frames_dropped); // frames_rx cannot underflow
+            EXPECT_FALSE(b.core().int0_pending());                  // nothing reached the host
+        },
+        true, ap(2));
+    sc_core::sc_start();
+}
