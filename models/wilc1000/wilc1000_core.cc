@@ -870,14 +870,20 @@ void core::apply_ps_mode(sc_time t) {
     arm_ps_timer();
 }
 
+// Re-notifies only when the deadline moved: frames in the active state do not move it.
 void core::arm_ps_timer() {
+    const sc_time next = m_ps.next_event();
+    if (next == m_ps_armed)
+        return;
+    m_ps_armed = next;
     m_ps_ev.cancel();
-    if (m_ps.next_event() > SC_ZERO_TIME)
-        notify_at(m_ps_ev, m_ps.next_event());
+    if (next > SC_ZERO_TIME)
+        notify_at(m_ps_ev, next);
 }
 
 void core::ps_timer() {
     const sc_time t = sc_time_stamp();
+    m_ps_armed = SC_ZERO_TIME; // fired
     m_ps.timer(t, tx_idle());
     if (m_ps.take_uplink_ready())
         release_held_tx();

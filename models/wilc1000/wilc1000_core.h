@@ -208,6 +208,7 @@ class core : public sc_core::sc_module, public air_station_if {
     bool m_ps_change_pending = false; // WID_POWER_MANAGEMENT received, reply not fetched yet
     std::map<uint16_t, std::vector<uint8_t>> m_wids;
     sc_core::sc_event m_boot_ev, m_cfg_ev, m_irq_ev, m_ps_ev;
+    sc_core::sc_time m_ps_armed; // when m_ps_ev is due (SC_ZERO_TIME: not armed)
     std::deque<cfg_job> m_cfg_jobs;
 
     // TX VMM

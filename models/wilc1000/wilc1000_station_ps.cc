@@ -48,6 +48,7 @@ void station_ps::send_null(bool pm) {
 void station_ps::go_active(sc_time t) {
     enter(t, ps_state::active);
     m_waking_for_uplink = false;
+    m_last_data = t;
     m_deadline = t + m_p.ps_dynamic_timeout;
 }
 
@@ -94,6 +95,8 @@ bool station_ps::uplink(sc_time t) {
     case ps_state::off:
         return true;
     case ps_state::active:
+        m_last_data = t; // the timer re-checks the timeout when it fires: no re-arming per frame
+        return true;
     case ps_state::entering: // the PM=1 frame is out; this data frame (PM=0) follows it
     case ps_state::beacon_wait:
     case ps_state::bcmc_wait:
@@ -134,7 +137,7 @@ void station_ps::received(sc_time t, const air_frame& f) {
         return;
     }
     if (m_state == ps_state::active) {
-        m_deadline = t + m_p.ps_dynamic_timeout;
+        m_last_data = t;
     } else if (m_state == ps_state::bcmc_wait && !f.more_data) {
         doze_until_next_dtim(t);
     }
@@ -148,9 +151,8 @@ void station_ps::sent(sc_time t, const air_frame& f, bool) {
         }
         return;
     }
-    if (m_state == ps_state::active) {
-        m_deadline = t + m_p.ps_dynamic_timeout;
-    }
+    if (m_state == ps_state::active)
+        m_last_data = t;
 }
 
 void station_ps::timer(sc_time t, bool tx_idle) {
@@ -162,6 +164,10 @@ void station_ps::timer(sc_time t, bool tx_idle) {
         m_deadline = SC_ZERO_TIME;
         return;
     case ps_state::active:
+        if (t < m_last_data + m_p.ps_dynamic_timeout) { // data since: the timeout starts later
+            m_deadline = m_last_data + m_p.ps_dynamic_timeout;
+            return;
+        }
         if (!tx_idle) { // frames still queued: their sent() restarts the timeout
             m_deadline = t + m_p.ps_dynamic_timeout;
             return;

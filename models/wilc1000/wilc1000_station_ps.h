@@ -89,6 +89,7 @@ class station_ps {
     uint64_t m_null_id = 0;     // the PM=1 null frame on its way (entering)
     uint64_t m_wait_beacon = 0; // the DTIM beacon beacon_wait listens for
     sc_core::sc_time m_deadline;
+    sc_core::sc_time m_last_data; // active: the last data frame sent or received
     station_ps_stats m_stats;
 };
 

@@ -128,6 +128,10 @@ TEST(ReportJson, ReadsBackWhatItWrote) {
     EXPECT_DOUBLE_EQ(back.host_cpu_hardirq_s, 0.0025);
     ASSERT_TRUE(back.host_cpu_spi_controller.has_value());
     EXPECT_EQ(back.host_cpu_spi_controller->irqs, 1500u);
+    ASSERT_TRUE(back.devices.at(0).power_save.has_value());
+    EXPECT_EQ(back.devices[0].power_save->tim_wakeups, 7u);
+    EXPECT_EQ(back.devices[0].power_save->null_frames, 134u);
+    EXPECT_FALSE(read_json(write_json(sample_report(false)), "mem").devices.at(0).power_save);
     // A report written before the kernel parts existed reads them as 0.
     auto old = to_json(r);
     for (const char* k : {"driver_blocks", "driver_code_s", "context_switches", "context_switch_s",
@@ -154,6 +158,9 @@ TEST(ReportText, ShowsThroughputInKBsAndMbitsAndTheDeviceNumbers) {
     EXPECT_NE(t.find("host CPU context switches  0.1 % (2000)"), std::string::npos) << t;
     EXPECT_NE(t.find("host CPU hard IRQs         0.0 % (500)"), std::string::npos) << t;
     EXPECT_NE(t.find("host CPU spi controller    20.0 % (1000 messages, 1500 IRQs, 1000 sleeps)"),
+              std::string::npos)
+        << t;
+    EXPECT_NE(t.find("802.11 power save    120 dozes, 100 beacon wake-ups, 7 TIM wake-ups,"),
               std::string::npos)
         << t;
     // One line per meter: its power, then the time share of each state it used.
