@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "bus/spi/spi_host.h"
 
+#include <exception>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -24,13 +25,17 @@ spi_host::spi_host(const sc_core::sc_module_name& name, unsigned num_cs,
 }
 
 void spi_host::wait_until(const sc_core::sc_time& abs) {
-    const sc_core::sc_time now = sc_core::sc_time_stamp();
+    const sc_core::sc_time now = local_time::now();
     if (abs > now)
-        wait(abs - now);
+        local_time::advance(abs - now); // locally, when no other process can run before `abs`
 }
 
 void spi_host::transfer(spi_payload& frame) {
-    local_time::sync(); // SPI messages run in exact time (bus/common/local_time.h)
+    // Transaction mode runs ahead of SystemC time (bus/common/local_time.h): the frame's phases
+    // advance the caller's local time and the slave answers at it (spi_sockets.h). The pin mode
+    // drives signals other processes see, so it runs in exact time.
+    if (m_mode != spi_host_mode::transaction)
+        local_time::sync();
     const auto proc = sc_core::sc_get_current_process_handle();
     if (!proc.valid() || proc.proc_kind() != sc_core::SC_THREAD_PROC_)
         throw std::logic_error(std::string(name()) +
@@ -57,6 +62,8 @@ void spi_host::transfer(spi_payload& frame) {
 
     // The controller runs one message at a time, in arrival order.
     const uint64_t ticket = m_next_ticket++;
+    if (ticket != m_serving)
+        local_time::sync();
     while (ticket != m_serving)
         wait(m_idle);
     // Whatever happens below (a slave that throws, a killed thread), give back the caller's rx
@@ -74,12 +81,15 @@ void spi_host::transfer(spi_payload& frame) {
             // Only callers queued behind this one wait for m_idle; a caller arriving later
             // finds ticket == m_serving and does not wait, so without a queue there is no one
             // to notify (and no delta notification to pay for on every frame).
-            if (host.m_next_ticket != host.m_serving)
+            if (host.m_next_ticket != host.m_serving) {
+                if (std::uncaught_exceptions() == 0)
+                    local_time::sync(); // a notification at the caller's own time
                 host.m_idle.notify(sc_core::SC_ZERO_TIME);
+            }
         }
     } guard{*this, frame};
 
-    s.origin = sc_core::sc_time_stamp();
+    s.origin = local_time::now();
     frame.response = spi_response::ok;
     frame.error.clear();
     frame.miso_tail.clear();
@@ -143,7 +153,7 @@ void spi_host::run_pins(spi_payload& frame, const spi_schedule& s) {
     // pins.
     auto step = [&](const sc_core::sc_time& off) {
         const sc_core::sc_time abs = s.origin + off;
-        if (abs > sc_core::sc_time_stamp()) {
+        if (abs > sc_core::sc_time_stamp()) { // pin mode: exact time, no local offset
             wait(abs - sc_core::sc_time_stamp());
         } else {
             wait(sc_core::SC_ZERO_TIME);

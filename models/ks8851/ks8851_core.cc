@@ -119,8 +119,8 @@ void core::attach_handlers() {
     R(reg::TXCR).on_write = [this](uint16_t o, uint16_t v) { write_txcr(o, v); };
     R(reg::RXCR1).on_write = [this](uint16_t o, uint16_t v) { write_rxcr1(o, v); };
     R(reg::TXMIR).on_read = [this](uint16_t) {
-        if (faults.tx_full.attached() && faults.tx_full.fires(sc_time_stamp())) {
-            faults.tx_full.effect(sc_time_stamp(), "TXMIR read 0 bytes free (TX buffer full)");
+        if (faults.tx_full.attached() && faults.tx_full.fires(local_time::now())) {
+            faults.tx_full.effect(local_time::now(), "TXMIR read 0 bytes free (TX buffer full)");
             return uint16_t(0);
         }
         return uint16_t((m_p.txq_bytes - m_tx_used) & 0x1FFF);

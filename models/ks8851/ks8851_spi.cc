@@ -4,6 +4,8 @@
 #include <cstring>
 #include <string>
 
+#include "bus/common/local_time.h"
+
 namespace nicsim::ks {
 
 namespace {
@@ -39,7 +41,7 @@ void spi_frontend::spi_transport(spi::spi_payload& frame, sc_core::sc_time&) {
                 // frame ends; the RX DMA must be ready by then.
                 const sc_core::sc_time byte_t(8.0 / frame.speed_hz, sc_core::SC_SEC);
                 const sc_core::sc_time first =
-                    sc_core::sc_time_stamp() - byte_t * double(n - 1 - dummy);
+                    local_time::now() - byte_t * double(n - 1 - dummy);
                 if (m_core.sda() && first < m_core.dma_ready_at())
                     m_core.findings().add(finding_kind::dma_not_ready,
                                           "RXQ data clocked before the RX DMA was ready");

@@ -33,6 +33,9 @@ class spi_frontend : public spi::spi_slave_if {
   public:
     explicit spi_frontend(core& c) : m_core(c) {}
     void spi_transport(spi::spi_payload& frame, sc_core::sc_time& delay) override;
+    // Register reads and FIFO data are answered at the host's local time; the core syncs before
+    // a write's side effects (core::reg_write, bus/common/local_time.h).
+    bool answers_at_local_time() const override { return true; }
     const spi_frontend_stats& stats() const { return m_stats; }
 
   private:

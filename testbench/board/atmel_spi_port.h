@@ -104,7 +104,7 @@ class atmel_spi_port : public lx_bus::spi_port {
         : m_cpu(cpu), m_host(host), m_cs(cs), m_costs(costs), m_wakeup(std::move(wakeup)) {}
 
     void transfer(spi::spi_payload& frame) override {
-        local_time::sync(); // the SPI path below runs in exact time
+        // Runs on the caller's local time (bus/common/local_time.h).
         frame.cs = m_cs;
         const atmel_spi_message_cost m = atmel_spi_cost(m_costs, frame);
         ++m_acct.messages;
@@ -113,7 +113,7 @@ class atmel_spi_port : public lx_bus::spi_port {
         m_acct.cpu += m.before + m.after;
         m_cpu.acquire(cpu_class::kernel);
         if (m.before != sc_core::SC_ZERO_TIME)
-            sc_core::wait(m.before);
+            local_time::advance(m.before);
         if (m.word_pio) { // the core services every word: it stays busy through the wire
             m_host.transfer(frame);
             m_cpu.release();
@@ -126,11 +126,11 @@ class atmel_spi_port : public lx_bus::spi_port {
         sc_core::sc_time latency = sc_core::SC_ZERO_TIME;
         for (unsigned i = 0; i < m.sleeps && m_wakeup; ++i)
             latency += m_wakeup();
-        const sc_core::sc_time woke = sc_core::sc_time_stamp();
+        const sc_core::sc_time woke = local_time::now();
         if (m.after != sc_core::SC_ZERO_TIME)
-            m_cpu.run(m.after, cpu_class::kernel);
-        if (woke + latency > sc_core::sc_time_stamp())
-            sc_core::wait(woke + latency - sc_core::sc_time_stamp());
+            m_cpu.advance(m.after, cpu_class::kernel);
+        if (woke + latency > local_time::now())
+            local_time::advance(woke + latency - local_time::now());
     }
 
     const spi_controller_accounting& accounting() const { return m_acct; }

@@ -36,7 +36,8 @@ class bcm2835_spi_port : public lx_bus::spi_port {
 
     void transfer(spi::spi_payload& frame) override {
         using sc_core::sc_time;
-        local_time::sync(); // the SPI path below runs in exact time
+        // Runs on the caller's local time (bus/common/local_time.h): every step below advances
+        // it, locally while no other process can run in between.
         frame.cs = m_cs;
         // Plain seconds here, one sc_time at the end: this runs for every spi_sync.
         unsigned waited = 0;
@@ -60,14 +61,14 @@ class bcm2835_spi_port : public lx_bus::spi_port {
             return;
         }
         if (m_overhead != sc_core::SC_ZERO_TIME)
-            sc_core::wait(m_overhead);
+            local_time::advance(m_overhead);
         m_cpu.release();
         m_host.set_timing(m_waited);
         m_host.transfer(frame);
         if (polled_s > 0) // the short polled transfers of a mixed message
             m_cpu.charge(sc_time(polled_s, sc_core::SC_SEC));
         if (m_wakeup != sc_core::SC_ZERO_TIME)
-            sc_core::wait(m_wakeup * double(waited));
+            local_time::advance(m_wakeup * double(waited));
     }
 
   private:

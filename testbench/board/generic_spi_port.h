@@ -22,9 +22,9 @@ class generic_spi_port : public lx_bus::spi_port {
           m_dma_threshold(dma_threshold_bytes) {}
 
     void transfer(spi::spi_payload& frame) override {
-        local_time::sync(); // the SPI path below runs in exact time
+        // Runs on the caller's local time (bus/common/local_time.h).
         frame.cs = m_cs;
-        m_cpu.run(m_overhead, cpu_class::kernel);
+        m_cpu.advance(m_overhead, cpu_class::kernel);
         if (uses_pio(frame)) {
             m_cpu.acquire(cpu_class::kernel);
             m_host.transfer(frame);

@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "bus/common/local_time.h"
+
 namespace nicsim::trace {
 
 namespace {
@@ -43,7 +45,7 @@ void timeline_writer::end_event() {
     if (m_limit.limited() && m_bytes + m_buf.size() + closing.size() > m_limit.max_bytes) {
         m_truncated = true;
         if (m_limit.on_reached)
-            m_limit.on_reached(m_path, to_ps(sc_core::sc_time_stamp()));
+            m_limit.on_reached(m_path, to_ps(local_time::now()));
         return;
     }
     m_out << m_buf;

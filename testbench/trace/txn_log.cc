@@ -3,6 +3,7 @@
 
 #include <stdexcept>
 
+#include "bus/common/local_time.h"
 #include "testbench/config/units.h"
 
 namespace nicsim::trace {
@@ -55,7 +56,7 @@ void txn_log::write(const std::string& bus, const bus_txn& t) {
     l += '\n';
     if (m_limit.limited() && m_bytes + l.size() + trailer_room > m_limit.max_bytes) {
         m_truncated = true;
-        const uint64_t now = to_ps(sc_core::sc_time_stamp());
+        const uint64_t now = to_ps(local_time::now());
         m_out << "# truncated at " << now / 1000 << " ns: trace.max_size "
               << config::to_string(config::byte_size{m_limit.max_bytes})
               << " reached, later transactions not written\n";
