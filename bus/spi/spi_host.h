@@ -91,9 +91,9 @@ class spi_host : public sc_core::sc_module {
     std::vector<spi_observer*> m_observers;
     std::vector<std::vector<uint8_t>> m_scratch; // rx stand-ins lent while observers attached
     std::vector<std::unique_ptr<spi_schedule>> m_schedules; // all schedules, see transfer()
-    std::vector<spi_schedule*> m_free_schedules;             // ... of which not in use
+    std::vector<spi_schedule*> m_free_schedules;            // ... of which not in use
     spi_schedule_cache m_schedule_cache;
-    uint64_t m_next_ticket = 0;                  // FIFO of callers waiting for the controller
+    uint64_t m_next_ticket = 0; // FIFO of callers waiting for the controller
     uint64_t m_serving = 0;
     sc_core::sc_event m_idle;
 };

@@ -27,7 +27,7 @@ struct spi_xfer {
     unsigned bits_per_word = 8;  // word size for inter-word gaps (1..32)
     uint32_t speed_hz = 0;       // 0 = the frame's speed_hz
     sc_core::sc_time delay_after = sc_core::SC_ZERO_TIME; // spi_transfer.delay
-    bool cs_change = false;      // deassert CS after this transfer (Linux cs_change)
+    bool cs_change = false; // deassert CS after this transfer (Linux cs_change)
 };
 
 enum class spi_response : uint8_t {
@@ -38,12 +38,12 @@ enum class spi_response : uint8_t {
 
 // One chip-select frame.
 struct spi_payload {
-    unsigned cs = 0;                       // chip-select index on the host controller
+    unsigned cs = 0; // chip-select index on the host controller
     spi_mode mode = spi_mode::mode0;
-    uint32_t speed_hz = 1'000'000;         // SCK frequency
+    uint32_t speed_hz = 1'000'000; // SCK frequency
     std::vector<spi_xfer> xfers;
     spi_response response = spi_response::ok;
-    std::string error;                     // set by the slave when response != ok
+    std::string error; // set by the slave when response != ok
     // MISO level the slave leaves after the last clocked bit of each CS window (index = window; a
     // window ends at a cs_change transfer or at the end of the frame) until CS deasserts: a CPHA=0
     // shift register already shows the next byte's MSB there. Optional and only read by waveform

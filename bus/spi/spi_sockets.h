@@ -60,7 +60,8 @@ class spi_target_socket : public tlm::tlm_target_socket<8, spi_protocol_types>,
             local_time::sync(); // the TLM-2.0 way: the initiator catches up first
         m_slave.spi_transport(p, t);
     }
-    tlm::tlm_sync_enum nb_transport_fw(spi_payload& p, tlm::tlm_phase&, sc_core::sc_time&) override {
+    tlm::tlm_sync_enum nb_transport_fw(spi_payload& p, tlm::tlm_phase&,
+                                       sc_core::sc_time&) override {
         p.response = spi_response::protocol_error;
         p.error = "SPI: non-blocking transport is not supported";
         return tlm::TLM_COMPLETED;

@@ -40,8 +40,7 @@ void spi_frontend::spi_transport(spi::spi_payload& frame, sc_core::sc_time&) {
                 // The first data byte starts shifting (n - 1 - dummy) byte times before the
                 // frame ends; the RX DMA must be ready by then.
                 const sc_core::sc_time byte_t(8.0 / frame.speed_hz, sc_core::SC_SEC);
-                const sc_core::sc_time first =
-                    local_time::now() - byte_t * double(n - 1 - dummy);
+                const sc_core::sc_time first = local_time::now() - byte_t * double(n - 1 - dummy);
                 if (m_core.sda() && first < m_core.dma_ready_at())
                     m_core.findings().add(finding_kind::dma_not_ready,
                                           "RXQ data clocked before the RX DMA was ready");

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "models/wilc1000/wilc1000.h"
 
+#include "bus/common/local_time.h"
+
 namespace nicsim {
 
 namespace wilc {
@@ -9,6 +11,7 @@ void spi_strap_gate::spi_transport(spi::spi_payload& frame, sc_core::sc_time& de
         m_fe.spi_transport(frame, delay);
         return;
     }
+    local_time::sync(); // a finding: at the frame's own time
     frame.response = spi::spi_response::no_device;
     frame.error = "wilc1000: the chip is strapped for SDIO (params.bus_strap), the SPI interface "
                   "does not answer";

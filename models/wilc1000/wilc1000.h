@@ -37,6 +37,7 @@ class spi_strap_gate : public spi::spi_slave_if {
   public:
     spi_strap_gate(core& c, spi_frontend& fe) : m_core(c), m_fe(fe) {}
     void spi_transport(spi::spi_payload& frame, sc_core::sc_time& delay) override;
+    bool answers_at_local_time() const override { return true; } // syncs where it must
 
   private:
     core& m_core;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "models/wilc1000/wilc1000_core.h"
 
+#include "bus/common/local_time.h"
+
 #include <algorithm>
 #include <cstring>
 #include <sstream>
@@ -40,8 +42,12 @@ std::string hex(uint32_t v) {
     return s.str();
 }
 
-// Notify `ev` at absolute time `at` (>= now).
+// Notify `ev` at absolute time `at` (>= now). A caller running ahead of SystemC time (a bus
+// access answered at the host's local time) catches up first: a new event changes what the
+// host may run ahead over (bus/common/local_time.h).
 void notify_at(sc_event& ev, sc_time at) {
+    if (local_time::offset() != SC_ZERO_TIME)
+        local_time::sync();
     const sc_time now = sc_time_stamp();
     ev.notify(at > now ? at - now : SC_ZERO_TIME);
 }

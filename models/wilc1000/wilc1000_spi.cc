@@ -6,6 +6,7 @@
 #include <cstring>
 #include <sstream>
 
+#include "bus/common/local_time.h"
 #include "models/wilc1000/wilc1000_crc.h"
 #include "models/wilc1000/wilc1000_regmap.h"
 
@@ -63,6 +64,14 @@ unsigned spi_frontend::filler_bytes(sc_time access, double sck_hz) {
     return n > 0 ? unsigned(n) : 0u;
 }
 
+bool spi_frontend::register_read_frame(const spi::spi_payload& frame) const {
+    if (m_state != state::idle || frame.xfers.empty() || !frame.xfers[0].tx ||
+        frame.xfers[0].len == 0)
+        return false;
+    const uint8_t c = frame.xfers[0].tx[0];
+    return c == spi_cmd::SINGLE_READ || c == spi_cmd::INTERNAL_READ;
+}
+
 uint32_t spi_frontend::block_size() const {
     uint32_t f =
         (m_core.protocol_config() & regmap::PROTO_PKT_SZ_MASK) >> regmap::PROTO_PKT_SZ_SHIFT;
@@ -73,7 +82,9 @@ uint32_t spi_frontend::block_size() const {
 
 void spi_frontend::spi_transport(spi::spi_payload& frame, sc_time& delay) {
     ++m_stats.frames;
-    const sc_time t_end = sc_time_stamp() + delay;
+    if (!register_read_frame(frame))
+        local_time::sync(); // writes, DMA and anything unusual run at SystemC time
+    const sc_time t_end = local_time::now() + delay;
     sc_time dur = SC_ZERO_TIME;
     for (const auto& x : frame.xfers) {
         const uint32_t hz = x.speed_hz ? x.speed_hz : frame.speed_hz;

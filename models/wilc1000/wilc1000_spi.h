@@ -62,6 +62,10 @@ class spi_frontend : public spi::spi_slave_if {
     explicit spi_frontend(core& c) : m_core(c) {}
     spi_faults faults;
     void spi_transport(spi::spi_payload& frame, sc_core::sc_time& delay) override;
+    // A register read (SINGLE_READ / INTERNAL_READ, command and response in one frame) is
+    // answered at the host's local time: it only reads state that is a function of time (the
+    // power model, the registers). Every other frame syncs first (bus/common/local_time.h).
+    bool answers_at_local_time() const override { return true; }
 
     const spi_frontend_stats& stats() const { return m_stats; }
     // Filler bytes the chip inserts before the data-start tag of a register read at f_sck, for
@@ -72,6 +76,7 @@ class spi_frontend : public spi::spi_slave_if {
     enum class state { idle, command, response, dma_write, dma_read };
     enum class phase { tag, data, crc };
 
+    bool register_read_frame(const spi::spi_payload& frame) const;
     size_t bulk_data(const spi::spi_xfer& x, size_t i);
     uint8_t miso(sc_core::sc_time t_start);
     void mosi(uint8_t b, sc_core::sc_time t_end, double sck_hz);

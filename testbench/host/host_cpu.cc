@@ -55,22 +55,33 @@ void host_cpu::take_core(cpu_class cls) {
     }
     local_time::sync();
     const sc_core::sc_time asked = sc_core::sc_time_stamp();
-    m_waiting.insert(me);
-    while (m_free == 0 || *m_waiting.begin() != me)
-        wait(m_released);
+    if (m_free_events.empty()) {
+        m_events.push_back(std::make_unique<sc_core::sc_event>());
+        m_free_events.push_back(m_events.back().get());
+    }
+    sc_core::sc_event* ev = m_free_events.back();
+    m_free_events.pop_back();
+    m_waiting.emplace(me, ev);
+    while (m_free == 0 || m_waiting.begin()->first != me)
+        wait(*ev);
     m_waiting.erase(m_waiting.begin());
+    m_free_events.push_back(ev);
     --m_free;
     m_wait += sc_core::sc_time_stamp() - asked;
-    if (m_free > 0 && !m_waiting.empty())
-        m_released.notify(sc_core::SC_ZERO_TIME); // let the next waiter check for a free core
+    wake_front(); // another core may still be free for the next waiter
 }
 
 void host_cpu::give_core() {
     ++m_free;
     if (!m_waiting.empty()) { // a notification nobody waits for would only cost a delta cycle
         local_time::sync();
-        m_released.notify(sc_core::SC_ZERO_TIME);
+        wake_front();
     }
+}
+
+void host_cpu::wake_front() {
+    if (m_free > 0 && !m_waiting.empty())
+        m_waiting.begin()->second->notify(sc_core::SC_ZERO_TIME);
 }
 
 double host_cpu::busy_share(const sc_core::sc_time& elapsed) const {

@@ -7,9 +7,11 @@
 #pragma once
 
 #include <deque>
-#include <set>
-#include <utility>
+#include <map>
+#include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <systemc>
 
@@ -57,11 +59,18 @@ class host_cpu : public sc_core::sc_module {
 
     unsigned m_cores;
     unsigned m_free;
-    // (class rank, arrival ticket) of every caller waiting for a core, in service order.
+    // Wakes the first waiter when a core is free: only the one that can take it. Waking every
+    // waiter on each release, as one shared event did, cost a context switch per waiter.
+    void wake_front();
+
+    // (class rank, arrival ticket) of every caller waiting for a core, in service order, with
+    // the event that wakes it (from m_events, which only grows: a waiting process may still
+    // hold its event when the simulation ends).
     using waiter = std::pair<int, unsigned long long>;
-    std::set<waiter> m_waiting;
+    std::map<waiter, sc_core::sc_event*> m_waiting;
+    std::vector<std::unique_ptr<sc_core::sc_event>> m_events;
+    std::vector<sc_core::sc_event*> m_free_events;
     unsigned long long m_next_ticket = 0;
-    sc_core::sc_event m_released;
     sc_core::sc_time m_busy = sc_core::SC_ZERO_TIME;
     sc_core::sc_time m_wait = sc_core::SC_ZERO_TIME;
     std::deque<sc_core::sc_time> m_held_since; // acquire() times of the cores held via acquire
