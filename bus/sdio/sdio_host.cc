@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "bus/sdio/sdio_host.h"
 
+#include <exception>
+
 #include <cerrno>
 #include <stdexcept>
 #include <string>
@@ -64,9 +66,9 @@ void sdio_host::set_timing(const sdio_host_timing& t) {
 }
 
 void sdio_host::wait_until(const sc_core::sc_time& abs) {
-    const sc_core::sc_time now = sc_core::sc_time_stamp();
+    const sc_core::sc_time now = local_time::now();
     if (abs > now)
-        wait(abs - now);
+        local_time::advance(abs - now); // locally, when no other process can run before `abs`
 }
 
 void sdio_host::require_thread(const char* what) const {
@@ -81,6 +83,8 @@ void sdio_host::bus_idle() {
     // The interrupt period begins: a pending interrupt is latched now, so a command that starts
     // at this same instant cannot hide it from a waiter that runs a delta cycle later.
     if (m_irq && m_irq->level()) {
+        if (std::uncaught_exceptions() == 0)
+            local_time::sync(); // the waiter sees the period begin at the command's own end
         m_irq_latched = true;
         m_irq_window.notify(sc_core::SC_ZERO_TIME);
     }
@@ -88,7 +92,8 @@ void sdio_host::bus_idle() {
 
 void sdio_host::transfer(sdio_payload& p) {
     require_thread("transfer");
-    local_time::sync(); // SDIO commands run in exact time (bus/common/local_time.h)
+    // The phases run on the caller's local time (bus/common/local_time.h); the target socket
+    // syncs before the card answers (sdio_sockets.h).
     try {
         validate_command(p); // throws before any time passes
     } catch (const std::invalid_argument& e) {
@@ -97,6 +102,8 @@ void sdio_host::transfer(sdio_payload& p) {
 
     // The controller runs one request at a time, in arrival order.
     const uint64_t ticket = m_next_ticket++;
+    if (ticket != m_serving)
+        local_time::sync();
     while (ticket != m_serving)
         wait(m_idle);
     struct release {
@@ -105,8 +112,11 @@ void sdio_host::transfer(sdio_payload& p) {
             if (host.m_cmd_active)
                 host.bus_idle();
             ++host.m_serving;
-            if (host.m_next_ticket != host.m_serving)
+            if (host.m_next_ticket != host.m_serving) {
+                if (std::uncaught_exceptions() == 0)
+                    local_time::sync();
                 host.m_idle.notify(sc_core::SC_ZERO_TIME);
+            }
         }
     } guard{*this};
 
@@ -124,7 +134,7 @@ void sdio_host::transfer(sdio_payload& p) {
         ~give_back() { host.m_free_schedules.push_back(p); }
     } sched_back{*this, &s};
 
-    const sc_core::sc_time origin = sc_core::sc_time_stamp();
+    const sc_core::sc_time origin = local_time::now();
     s = compute_schedule(p, m_clock_hz, m_bus_width, m_timing);
     if (origin + s.cmd_start < m_bus_free_at) // N_RC after the previous response
         s = compute_schedule(p, m_clock_hz, m_bus_width, m_timing,

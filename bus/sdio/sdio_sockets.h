@@ -6,8 +6,13 @@
 // The card's in-band interrupt (DAT1 in 4-bit mode, the interrupt period of the SDIO spec 8.1.2)
 // is not part of the socket: the card drives an irq_line (bus/irq/irq_line.h, level high = card
 // interrupt pending) named `irq`, and the host controller samples it (sdio_host docs).
+//
+// Temporal decoupling (bus/common/local_time.h): the host runs a command's phases on the
+// calling driver thread's local time; the target socket synchronises before the card sees the
+// command, so a card answers at sc_time_stamp() as in exact mode.
 #pragma once
 
+#include "bus/common/local_time.h"
 #include "bus/sdio/sdio_payload.h"
 
 namespace nicsim::sdio {
@@ -51,7 +56,10 @@ class sdio_target_socket : public tlm::tlm_target_socket<8, sdio_protocol_types>
     using tlm::tlm_target_socket<8, sdio_protocol_types>::bind;
 
   private:
-    void b_transport(sdio_payload& p, sc_core::sc_time& t) override { m_card.sdio_transport(p, t); }
+    void b_transport(sdio_payload& p, sc_core::sc_time& t) override {
+        local_time::sync(); // the TLM-2.0 way: the initiator catches up first
+        m_card.sdio_transport(p, t);
+    }
     tlm::tlm_sync_enum nb_transport_fw(sdio_payload& p, tlm::tlm_phase&,
                                        sc_core::sc_time&) override {
         p.response = sdio_response::protocol_error;

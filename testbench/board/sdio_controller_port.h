@@ -25,14 +25,15 @@ class sdio_controller_port : public lx_bus::sdio_host_if {
         : m_cpu(cpu), m_host(host), m_overhead(per_request_overhead),
           m_dma_threshold(dma_threshold_bytes), m_irq_latency(irq_latency) {}
 
+    // Commands run on the caller's local time (bus/common/local_time.h).
     int cmd52(unsigned fn, bool write, unsigned addr, uint8_t& data) override {
-        m_cpu.run(m_overhead, cpu_class::kernel);
+        m_cpu.advance(m_overhead, cpu_class::kernel);
         return guarded([&] { return m_host.cmd52(fn, write, addr, data); });
     }
 
     int cmd53(unsigned fn, bool write, unsigned addr, bool incr_addr, bool block_mode,
               unsigned count, unsigned blksz, uint8_t* buf) override {
-        m_cpu.run(m_overhead, cpu_class::kernel);
+        m_cpu.advance(m_overhead, cpu_class::kernel);
         const size_t bytes = block_mode ? size_t(count) * blksz : count;
         const bool pio = m_dma_threshold == 0 || bytes < m_dma_threshold;
         if (pio)

@@ -6,7 +6,7 @@
 # recorded --set list. Runs are shortened (--set duration) so the suite stays fast; the parallel
 # bus scenarios, where decoupling does the most, get the shortest window that still carries
 # traffic. It also requires that decoupling did something where it should (local steps > 0 on
-# the parallel and SPI buses), so a build that silently fell back to exact mode fails, and that
+# the parallel, SPI and SDIO buses), so a build that silently fell back to exact mode fails, and that
 # the traces (VCD, timeline, transaction log, pcapng) of one window per decoupled bus are byte
 # for byte the same in both modes.
 import filecmp
@@ -71,7 +71,7 @@ for cfg, sets in cases:
         d.insert(0, f"exit code {rc0} (exact) vs {rc1} (decoupled)")
     if h0["local_time_steps"] != 0:
         d.append(f"exact mode took {h0['local_time_steps']} local steps")
-    if ("ks8851-par" in cfg or "-spi-" in cfg) and h1["local_time_steps"] == 0:
+    if any(b in cfg for b in ("-par-", "-spi-", "-sdio-")) and h1["local_time_steps"] == 0:
         d.append("the bus took no local steps: decoupling is off")
     label = f"{os.path.basename(cfg)} {' '.join(sets)}"
     if d:
@@ -89,7 +89,8 @@ tmp = tempfile.mkdtemp(prefix="nicsim-decoupling-")
 try:
     windows = {"wilc1000-spi-ttcp-tx": ("0.5s", "0.45s:0.5s"),
                "ks8851-spi-iperf-rx": ("0.1s", "0.05s:0.1s"),
-               "ks8851-par-iperf-tx": ("0.05s", "0.04s:0.05s")}
+               "ks8851-par-iperf-tx": ("0.05s", "0.04s:0.05s"),
+               "wilc1000-sdio-ttcp-tx": ("0.5s", "0.45s:0.5s")}
     for name, (duration, window) in windows.items():
         cfg = os.path.join(configs, name + ".yaml")
         outs = {}
