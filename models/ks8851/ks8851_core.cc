@@ -230,10 +230,9 @@ uint16_t core::reg_read(uint8_t off) {
 }
 
 void core::reg_write(uint8_t off, uint16_t value, uint16_t mask) {
-    // Writes start the chip's own processes (TX enqueue, DMA, interrupts): the host must have
-    // caught up with its local time first (bus/common/local_time.h). Reads and FIFO data have
-    // no side effect another process could see, so they are answered ahead of time.
-    local_time::sync();
+    // Answered at the host's local time (bus/common/local_time.h), like reads and FIFO data: a
+    // write that starts one of the chip's own processes (TX engine, enqueue, interrupt line)
+    // catches up first where it does so (kick_tx, write_txqcr, update_irq).
     off &= 0xFE;
     reg16* d = m_by_off[off >> 1];
     if (!d) {
@@ -267,7 +266,12 @@ void core::write_txcr(uint16_t old_v, uint16_t v) {
     if ((old_v & TXCR_TXE) && !(v & TXCR_TXE))
         raise(IRQ_TXPSI); // TX process stopped
     if (v & TXCR_TXE)
-        m_tx_kick.notify(SC_ZERO_TIME);
+        kick_tx();
+}
+
+void core::kick_tx() {
+    local_time::sync(); // the TX engine starts at the host's time
+    m_tx_kick.notify(SC_ZERO_TIME);
 }
 
 void core::write_rxcr1(uint16_t old_v, uint16_t v) {
@@ -287,6 +291,7 @@ void core::write_txqcr(uint16_t v) {
         R(reg::TXQCR).set_bits(TXQCR_METFE, false); // the live bit is m_metfe
         if (!m_metfe) {
             m_metfe = true;
+            local_time::sync(); // the enqueue runs on the chip's clock from the host's time
             m_enqueue_ev.notify(clock_edge_at_or_after(sc_time_stamp()) +
                                 cycles(m_p.tx_enqueue_cycles) - sc_time_stamp());
         }
@@ -296,7 +301,7 @@ void core::write_txqcr(uint16_t v) {
             m_tx_queue.push_back(std::move(m_tx_written.front()));
             m_tx_written.pop_front();
         }
-        m_tx_kick.notify(SC_ZERO_TIME);
+        kick_tx();
     }
 }
 
@@ -309,7 +314,8 @@ void core::write_rxqcr(uint16_t old_v, uint16_t v) {
         m_sda = true;
         ++m_dma_starts;
         m_rx_ptr = r(reg::RXFDPR) & 0x7FF;
-        m_dma_ready_at = clock_edge_at_or_after(sc_time_stamp()) + cycles(m_p.rx_dma_start_cycles);
+        m_dma_ready_at =
+            clock_edge_at_or_after(local_time::now()) + cycles(m_p.rx_dma_start_cycles);
     } else if (!sda && m_sda) {
         m_sda = false;
         if (m_tx_in_frame || !m_tx_hdr.empty())
@@ -339,6 +345,7 @@ void core::update_irq() {
     const bool level = (r(reg::ISR) & r(reg::IER)) == 0; // active low
     if (level == m_irq_level)
         return;
+    local_time::sync(); // the pin changes at the host's time (a register write answered ahead)
     m_irq_level = level;
     if (!level)
         ++m_stats.irq_assertions;
@@ -594,9 +601,8 @@ void core::txq_write_byte(uint8_t b) {
         return;
     }
     if (r(reg::TXQCR) & TXQCR_AETFE) {
-        local_time::sync(); // the TX engine starts at the host's time
         m_tx_queue.push_back(std::move(m_tx_cur));
-        m_tx_kick.notify(SC_ZERO_TIME);
+        kick_tx();
     } else {
         m_tx_written.push_back(std::move(m_tx_cur));
     }

@@ -127,6 +127,7 @@ class core : public sc_core::sc_module, public eth::eth_station_if {
     sc_core::sc_time cycles(unsigned n) const { return m_period * double(n); }
 
     void write_grr(uint16_t v);
+    void kick_tx(); // starts the TX engine at the caller's (synchronised) time
     void write_txcr(uint16_t old_v, uint16_t v);
     void write_rxcr1(uint16_t old_v, uint16_t v);
     void write_txqcr(uint16_t v);
