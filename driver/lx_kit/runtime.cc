@@ -101,11 +101,13 @@ void charge_context_switch() {
 }
 
 // Waits until `until` (SystemC time) if it is still ahead: the rest of a latency of which the
-// CPU work already took a part.
+// CPU work already took a part. Nothing can wake the task early, so the wait is local time
+// (bus/common/local_time.h): consumed without a switch when no other process can run before
+// `until`, one wait for the whole offset otherwise.
 static void wait_until(const sc_time& until) {
-    nicsim::local_time::sync();
-    if (until > sc_time_stamp())
-        wait(until - sc_time_stamp());
+    const sc_time now = nicsim::local_time::now();
+    if (until > now)
+        nicsim::local_time::advance(until - now);
 }
 
 void block_current(lx_kit_task* t, int64_t timeout_ns, resume how) {

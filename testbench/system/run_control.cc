@@ -28,7 +28,9 @@ void run_control::fail(const std::string& why) {
 
 void run_control::drive(const std::function<std::string()>& bring_up, traffic_session& traffic,
                         sc_time traffic_start, const hooks& h) {
-    if (std::string err = bring_up(); !err.empty()) {
+    std::string err = bring_up();
+    local_time::sync(); // the bring-up ran driver code, which may end ahead of SystemC time
+    if (!err.empty()) {
         fail(err);
         return;
     }
