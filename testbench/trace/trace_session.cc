@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <system_error>
 #include <unordered_map>
+#include <vector>
 
 #include "bus/common/local_time.h"
 #include "bus/sdio/sdio_vcd_tracer.h"
@@ -406,9 +407,16 @@ class task_adapter : public trace_session::adapter {
         timeline_writer* tl = m_s.timeline();
         if (!tl)
             return;
+        // In track order: m_tasks is keyed by address, whose order differs from run to run
+        // (ASLR), and the file must be the same for the same seed.
+        std::vector<const record*> open;
         for (auto& [key, r] : m_tasks)
             if (r.state != lx_kit::task_state::exited && end_ps > r.since)
-                tl->span(m_pid, r.tid, r.label, r.since, end_ps);
+                open.push_back(&r);
+        std::sort(open.begin(), open.end(),
+                  [](const record* a, const record* b) { return a->tid < b->tid; });
+        for (const record* r : open)
+            tl->span(m_pid, r->tid, r->label, r->since, end_ps);
     }
 
   private:
