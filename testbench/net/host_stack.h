@@ -30,6 +30,7 @@
 
 #include <systemc>
 
+#include "bus/common/deadline_timer.h"
 #include "testbench/net/jitter.h"
 #include "testbench/net/net_settings.h"
 #include "testbench/net/netdev_port.h"
@@ -114,6 +115,7 @@ class host_stack : public sc_core::sc_module {
     std::deque<rx_frame> m_backlog; // input_pkt_queue
     rx_frame m_rx_current;          // the frame softirq() is processing
     sc_core::sc_event m_work;
+    deadline_timer m_timer; // the softirq's wait for its nearest socket deadline
     bool m_qdisc_running = false;
     std::uint64_t m_skb_id = 0;
     std::uint64_t m_frees_charged = 0;

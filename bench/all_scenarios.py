@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# Speed of every shipped scenario (issue 11): simulated seconds per wall second and per CPU
+# second (whole process: start-up and config loading included, which dominates runs shorter
+# than a second), and the SystemC activity per simulated frame (frames the chips moved, both
+# directions) that explains them: local_time_waits (the driver threads' waits through
+# bus/common/local_time.h: advances that could not run ahead and syncs) and delta cycles (every
+# timed and delta step of the kernel: the figure to compare between builds). With a second
+# binary it prints its speed, its delta cycles per frame and the ratio (A/B speed comparison,
+# e.g. before and after a change; build the other tree at the same CMAKE_BUILD_TYPE).
+#
+#   bench/all_scenarios.py build/nicsim [--reps 3] [--against OTHER/nicsim] [--set K=V ...]
+#
+# The figures are host measurements: they depend on the machine and on what else runs on it,
+# so they are printed here and recorded in bench/README.md, never asserted by tests.
+import argparse
+import glob
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+
+here = os.path.dirname(os.path.abspath(__file__))
+ap = argparse.ArgumentParser(description=__doc__)
+ap.add_argument("nicsim")
+ap.add_argument("--against", help="a second nicsim binary to compare with")
+ap.add_argument("--reps", type=int, default=3)
+ap.add_argument("--configs", default=os.path.join(here, "..", "configs"))
+ap.add_argument("--set", action="append", default=[], help="extra --set for every run")
+args = ap.parse_args()
+
+
+def run_once(nicsim, cfg):
+    with tempfile.NamedTemporaryFile(suffix=".json") as out:
+        cmd = [nicsim, "run", cfg, "--quiet", "--json", out.name]
+        for s in args.set:
+            cmd += ["--set", s]
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        p = subprocess.run(cmd, capture_output=True, text=True)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        try:
+            with open(out.name) as f:
+                r = json.load(f)
+        except (OSError, json.JSONDecodeError):
+            sys.exit(f"{cfg}: no report (exit {p.returncode}): {p.stderr[-400:]}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    frames = sum(d.get("frames") or 0 for d in r["devices"]) or 1
+    h = r["host"]
+    return {"sim": r["sim_time_s"], "wall": h["wall_time_s"], "cpu": cpu,
+            "waits": h["local_time_waits"] / frames, "delta": h["delta_cycles"] / frames,
+            "rss": h["peak_rss_mb"], "frames": frames}
+
+
+def measure(nicsim, cfg):
+    runs = [run_once(nicsim, cfg) for _ in range(args.reps)]
+    med = lambda k: statistics.median(x[k] for x in runs)
+    sim = runs[0]["sim"]
+    return {"sim": sim, "x_wall": sim / med("wall"), "x_cpu": sim / med("cpu"),
+            "waits": runs[0]["waits"], "delta": runs[0]["delta"], "rss": max(x["rss"] for x in runs),
+            "frames": runs[0]["frames"]}
+
+
+cfgs = sorted(glob.glob(os.path.join(args.configs, "*.yaml")))
+head = f"{'scenario':26} {'sim s':>8} {'frames':>7} {'x wall':>7} {'x CPU':>7} {'waits/fr':>9} {'deltas/fr':>9} {'RSS MB':>7}"
+if args.against:
+    head += f" | {'B x CPU':>8} {'B deltas/fr':>11} {'A/B':>6}"
+print(head)
+for cfg in cfgs:
+    a = measure(args.nicsim, cfg)
+    line = (f"{os.path.basename(cfg)[:-5]:26} {a['sim']:8.3f} {a['frames']:7d} {a['x_wall']:6.1f}x"
+            f" {a['x_cpu']:6.1f}x {a['waits']:9.1f} {a['delta']:9.1f} {a['rss']:7.1f}")
+    if args.against:
+        b = measure(args.against, cfg)
+        line += f" | {b['x_cpu']:7.1f}x {b['delta']:11.1f} {a['x_cpu'] / b['x_cpu']:5.2f}x"
+    print(line, flush=True)
