@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "bus/sdio/sdio_host.h"
 
-#include <exception>
-
 #include <cerrno>
+#include <exception>
 #include <stdexcept>
 #include <string>
 
