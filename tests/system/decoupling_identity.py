@@ -87,10 +87,10 @@ for cfg, sets in cases:
 # (one short window per decoupled bus).
 tmp = tempfile.mkdtemp(prefix="nicsim-decoupling-")
 try:
-    windows = {"wilc1000-spi-ttcp-tx": ("0.5s", "0.45s:0.5s"),
-               "ks8851-spi-iperf-rx": ("0.1s", "0.05s:0.1s"),
-               "ks8851-par-iperf-tx": ("0.05s", "0.04s:0.05s"),
-               "wilc1000-sdio-ttcp-tx": ("0.5s", "0.45s:0.5s")}
+    windows = {"wilc1000-spi-ttcp-tx": ("0.3s", "0.29s:0.3s"),
+               "ks8851-spi-iperf-rx": ("0.06s", "0.05s:0.06s"),
+               "ks8851-par-iperf-tx": ("0.045s", "0.042s:0.045s"),
+               "wilc1000-sdio-ttcp-tx": ("0.3s", "0.29s:0.3s")}
     for name, (duration, window) in windows.items():
         cfg = os.path.join(configs, name + ".yaml")
         outs = {}
