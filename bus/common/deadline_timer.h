@@ -20,10 +20,16 @@ namespace nicsim {
 
 class deadline_timer {
   public:
-    // Waits until `event` is triggered or simulated time reaches `deadline` (absolute; not
-    // before now), whichever comes first. True when woken by `event`, false at the deadline.
+    // `event` is what ends a wait early; it must outlive the timer (declare it first).
+    explicit deadline_timer(const sc_core::sc_event& event) : m_event(event) {
+        m_either |= event; // one list for every wait: no allocation per wait
+        m_either |= m_ev;
+    }
+
+    // Waits until the event is triggered or simulated time reaches `deadline` (absolute; not
+    // before now), whichever comes first. True when woken by the event, false at the deadline.
     // Must be called from an SC_THREAD, in exact time (offset zero, bus/common/local_time.h).
-    bool wait_event_until(const sc_core::sc_event& event, const sc_core::sc_time& deadline) {
+    bool wait_until(const sc_core::sc_time& deadline) {
         for (;;) {
             const sc_core::sc_time now = sc_core::sc_time_stamp();
             if (deadline <= now)
@@ -34,15 +40,17 @@ class deadline_timer {
                 m_ev.notify(deadline - now); // replaces a later pending notification
                 m_at = deadline;
             }
-            sc_core::wait(event | m_ev);
-            if (event.triggered())
+            sc_core::wait(m_either);
+            if (m_event.triggered())
                 return true;
         }
     }
 
   private:
+    const sc_core::sc_event& m_event;
     sc_core::sc_event m_ev;
     sc_core::sc_time m_at = sc_core::SC_ZERO_TIME; // when m_ev fires, if still ahead
+    sc_core::sc_event_or_list m_either;
 };
 
 } // namespace nicsim

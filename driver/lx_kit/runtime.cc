@@ -118,7 +118,7 @@ void block_current(lx_kit_task* t, int64_t timeout_ns, resume how) {
     if (!timed)
         wait(t->block_ev);
     else
-        t->timer.wait_event_until(t->block_ev, start + ns_time(static_cast<uint64_t>(timeout_ns)));
+        t->timer.wait_until(start + ns_time(static_cast<uint64_t>(timeout_ns)));
     t->block_ev.cancel();
     if (how == resume::unscheduled)
         return;

@@ -27,9 +27,9 @@ struct lx_kit_task {
     int atomic_depth = 0;
     lx_kit_task_fn fn = nullptr;
     void* arg = nullptr;
-    sc_core::sc_event block_ev;   // private: notified to wake this task only
-    nicsim::deadline_timer timer; // the timeout of a timed block (bus/common/deadline_timer.h)
-    bool wakeable = false;        // inside lx_kit_yield / lx_kit_sleep_ns
+    sc_core::sc_event block_ev;             // private: notified to wake this task only
+    nicsim::deadline_timer timer{block_ev}; // a timed block's timeout (bus/common/deadline_timer.h)
+    bool wakeable = false;                  // inside lx_kit_yield / lx_kit_sleep_ns
     bool woken = false;
     uint64_t busy_ns = 0;
 };

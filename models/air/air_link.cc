@@ -208,7 +208,7 @@ void air_link::medium() {
             if (m_params.beacon_interval > SC_ZERO_TIME)
                 earlier(m_next_tbtt);
             if (next > SC_ZERO_TIME)
-                m_timer.wait_event_until(m_wake, next);
+                m_timer.wait_until(next);
             else
                 wait(m_wake);
             continue;

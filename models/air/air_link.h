@@ -164,7 +164,7 @@ class air_link : public sc_core::sc_module {
     std::vector<air_frame> m_peer_rx;
     air_link_stats m_stats;
     sc_core::sc_event m_wake;
-    deadline_timer m_timer; // medium()'s wait for the next release or beacon
+    deadline_timer m_timer{m_wake}; // medium()'s wait for the next release or beacon
     uint64_t m_next_id = 1;
     bool m_station_turn = true; // round-robin when both sides have a frame
 };

@@ -166,7 +166,7 @@ void host_stack::softirq() {
         if (!m_backlog.empty() && (next == sc_core::SC_ZERO_TIME || m_backlog.front().ready < next))
             next = m_backlog.front().ready;
         if (next != sc_core::SC_ZERO_TIME && next > sc_time_stamp())
-            m_timer.wait_event_until(m_work, next);
+            m_timer.wait_until(next);
         else if (next == sc_core::SC_ZERO_TIME)
             wait(m_work);
         // next <= now: loop again at once (a deadline that just expired)

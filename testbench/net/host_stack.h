@@ -115,7 +115,7 @@ class host_stack : public sc_core::sc_module {
     std::deque<rx_frame> m_backlog; // input_pkt_queue
     rx_frame m_rx_current;          // the frame softirq() is processing
     sc_core::sc_event m_work;
-    deadline_timer m_timer; // the softirq's wait for its nearest socket deadline
+    deadline_timer m_timer{m_work}; // the softirq's wait for its nearest socket deadline
     bool m_qdisc_running = false;
     std::uint64_t m_skb_id = 0;
     std::uint64_t m_frees_charged = 0;

@@ -22,6 +22,16 @@ json optional_count(const std::optional<std::uint64_t>& v) {
     return v ? json(*v) : json(nullptr);
 }
 
+// The fields of devices[].power_save, for the writer and the reader alike.
+constexpr std::pair<const char*, std::uint64_t power_save_part::*> power_save_fields[] = {
+    {"dozes", &power_save_part::dozes},
+    {"beacon_wakeups", &power_save_part::beacon_wakeups},
+    {"tim_wakeups", &power_save_part::tim_wakeups},
+    {"uplink_wakeups", &power_save_part::uplink_wakeups},
+    {"beacons_missed", &power_save_part::beacons_missed},
+    {"frames_missed", &power_save_part::frames_missed},
+    {"null_frames", &power_save_part::null_frames}};
+
 json device_json(const device_report& d, double sim_time_s) {
     json j;
     j["name"] = d.name;
@@ -37,18 +47,10 @@ json device_json(const device_report& d, double sim_time_s) {
     j["wake_time_s"] = d.wake_time_s;
     j["tx_batches"] = d.tx_batches ? json(*d.tx_batches) : json(nullptr);
     j["frames_per_tx_batch"] = optional_number(frames_per_tx_batch(d));
-    if (d.power_save) {
-        const auto& ps = *d.power_save;
-        j["power_save"] = {{"dozes", ps.dozes},
-                           {"beacon_wakeups", ps.beacon_wakeups},
-                           {"tim_wakeups", ps.tim_wakeups},
-                           {"uplink_wakeups", ps.uplink_wakeups},
-                           {"beacons_missed", ps.beacons_missed},
-                           {"frames_missed", ps.frames_missed},
-                           {"null_frames", ps.null_frames}};
-    } else {
-        j["power_save"] = nullptr;
-    }
+    j["power_save"] = nullptr;
+    if (d.power_save)
+        for (const auto& [key, field] : power_save_fields)
+            j["power_save"][key] = (*d.power_save).*field;
     const auto state_json = [](const power_state_report& s) {
         json js;
         js["state"] = s.state;
@@ -374,16 +376,9 @@ report read_json(const std::string& text, const std::string& name) {
             dr.tx_batches = get<std::uint64_t>(d, "tx_batches", w);
         // power_save was added within schema 2: absent or null reads as none.
         if (d.contains("power_save") && !d["power_save"].is_null()) {
-            const auto& j = d["power_save"];
-            const std::string wp = w + ".power_save";
             power_save_part ps;
-            ps.dozes = get<std::uint64_t>(j, "dozes", wp);
-            ps.beacon_wakeups = get<std::uint64_t>(j, "beacon_wakeups", wp);
-            ps.tim_wakeups = get<std::uint64_t>(j, "tim_wakeups", wp);
-            ps.uplink_wakeups = get<std::uint64_t>(j, "uplink_wakeups", wp);
-            ps.beacons_missed = get<std::uint64_t>(j, "beacons_missed", wp);
-            ps.frames_missed = get<std::uint64_t>(j, "frames_missed", wp);
-            ps.null_frames = get<std::uint64_t>(j, "null_frames", wp);
+            for (const auto& [key, field] : power_save_fields)
+                ps.*field = get<std::uint64_t>(d["power_save"], key, w + ".power_save");
             dr.power_save = ps;
         }
         // power_states[] is derived from the meters.

@@ -29,7 +29,7 @@ struct bench : sc_core::sc_module {
     std::vector<sc_time> fires;     // absolute
     std::vector<result> got;
     sc_core::sc_event ev;
-    nicsim::deadline_timer timer;
+    nicsim::deadline_timer timer{ev};
     SC_HAS_PROCESS(bench);
     bench(sc_core::sc_module_name n, std::vector<sc_time> d, std::vector<sc_time> f)
         : sc_module(n), deadlines(std::move(d)), fires(std::move(f)) {
@@ -38,7 +38,7 @@ struct bench : sc_core::sc_module {
     }
     void waiter() {
         for (const sc_time& d : deadlines) {
-            const bool e = timer.wait_event_until(ev, d);
+            const bool e = timer.wait_until(d);
             got.push_back({e, sc_core::sc_time_stamp()});
         }
     }
