@@ -28,6 +28,7 @@ _Static_assert(sizeof(struct alloc_hdr) % 16 == 0, "allocation header breaks ali
 /* Freed blocks stay allocated for a while (poisoned header) so that a double kfree is reported
  * with the block's allocation site instead of being a use-after-free. */
 #define QUARANTINE 256
+#define LX_EMUL_POISON_INUSE 0x5a /* include/linux/poison.h: POISON_INUSE */
 static struct alloc_hdr* quarantine[QUARANTINE];
 static unsigned int quarantine_pos;
 
@@ -48,6 +49,12 @@ static void* do_alloc(size_t size, gfp_t flags, const char* func, const char* mo
                                                : malloc(sizeof(*h) + size);
     if (!h)
         return NULL;
+    /* Not zeroed by request: filled with the kernel's POISON_INUSE (include/linux/poison.h), as
+     * SLUB debugging does. Bytes a driver hands to the bus without writing them (the WILC1000's
+     * TX buffer padding) are then the same in every run; malloc's recycled memory depends on the
+     * process's environment, and traces must not. */
+    if (!(flags & __GFP_ZERO))
+        memset(h + 1, LX_EMUL_POISON_INUSE, size);
     h->magic = HDR_MAGIC_LIVE;
     h->size = size;
     h->func = func;

@@ -76,6 +76,7 @@ unsigned lx_test_skb_rx_headroom(void);              // netdev_alloc_skb_ip_alig
 int lx_test_skb_queue(void);                         // queue ops; returns 0 if all checks pass
 void lx_test_kmalloc_leak(void);                     // allocates from "lx_test_kmalloc_leak"
 void lx_test_kfree_twice(void);
+int lx_test_kmalloc_contents(void); // nonzero unless kmalloc gives POISON_INUSE, kzalloc zeros
 
 // printk / formatting
 int lx_test_format(char* buf, size_t size, int which);

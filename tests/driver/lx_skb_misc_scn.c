@@ -91,6 +91,22 @@ void lx_test_kmalloc_leak(void)
     (void)q;
 }
 
+int lx_test_kmalloc_contents(void)
+{
+    /* A block freed with known bytes, then fresh ones: kmalloc's are poisoned, kzalloc's zero. */
+    unsigned char* old = kmalloc(64, GFP_KERNEL);
+    memset(old, 0xa5, 64);
+    kfree(old);
+    unsigned char* p = kmalloc(64, GFP_KERNEL);
+    unsigned char* z = kzalloc(64, GFP_KERNEL);
+    int bad = 0;
+    for (int i = 0; i < 64; ++i)
+        bad |= (p[i] != 0x5a) | (z[i] != 0);
+    kfree(p);
+    kfree(z);
+    return bad;
+}
+
 void lx_test_kfree_twice(void)
 {
     void* p = kmalloc(10, GFP_KERNEL);

@@ -93,6 +93,11 @@ TEST(LxMem, LeaksAreReportedPerCallSite) {
               "lx_emul: leak: 2 allocation(s), 128 bytes from lx_test_kmalloc_leak [lx_test]");
 }
 
+// Bytes a driver never wrote are the same in every run (traces must not depend on malloc).
+TEST(LxMem, KmallocIsPoisonedKzallocIsZero) {
+    EXPECT_EQ(lx_test_kmalloc_contents(), 0);
+}
+
 TEST(LxMemDeathTest, DoubleKfreeIsCaught) {
     EXPECT_EXIT(lx_test_kfree_twice(), testing::ExitedWithCode(LX_KIT_ABORT_EXIT_CODE),
                 "kfree|double free");
