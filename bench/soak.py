@@ -8,8 +8,9 @@ samples the nicsim process's resident memory (VmRSS in /proc/PID/status) every I
 of wall time, and reports per run: frames and bytes delivered, peak RSS, the RSS slope (least
 squares over the samples after the first 20 % of the run, the bring-up and the TCP window's
 growth) in MB per minute and in MB per 10^5 frames, and skbs_in_flight from the JSON report
-(the emulation's live skbs at the end). A run passes when it delivered what it asked for,
-skbs_in_flight is 0, no finding mentions a leak and the RSS grew by less than --max-growth MB
+(the emulation's live skbs at the end) and skbs_leaked (still alive after the ifdown that follows
+the run). A run passes when it delivered what it asked for, skbs_in_flight and skbs_leaked are 0,
+no finding mentions a leak and the RSS grew by less than --max-growth MB
 per 10^5 frames. Not part of `make test` (minutes per run); results in bench/README.md.
 
 Usage: bench/soak.py [--frames N] [--interval S] [--max-growth MB] [--json OUT] BUILD_OR_NICSIM
@@ -87,6 +88,7 @@ def soak(nicsim, config, frames, interval, max_growth):
         bytes=flow.get("bytes"), frames=delivered_frames,
         goodput_mbps=round((flow.get("goodput_bps") or 0) / 1e6, 3),
         skbs_in_flight=rep.get("skbs_in_flight"),
+        skbs_leaked=rep.get("skbs_leaked"),
         rss_first_mb=round(samples[0][1], 1) if samples else None,
         rss_after_warmup_mb=round(tail[0][1], 1) if tail else None,
         rss_last_mb=round(samples[-1][1], 1) if samples else None,
@@ -95,7 +97,8 @@ def soak(nicsim, config, frames, interval, max_growth):
         rss_slope_mb_per_min=round(per_s * 60, 3),
         rss_growth_mb_per_1e5_frames=round(growth_per_1e5, 3),
         leak_findings=leak_findings)
-    res["ok"] = (proc.returncode == 0 and res["skbs_in_flight"] == 0 and not leak_findings
+    res["ok"] = (proc.returncode == 0 and res["skbs_in_flight"] == 0
+                 and res["skbs_leaked"] == 0 and not leak_findings
                  and flow.get("bytes") == frames * MSS and abs(growth_per_1e5) < max_growth)
     return res
 
@@ -128,7 +131,8 @@ def main():
               f"last {r['rss_last_mb']} MB, peak {r['rss_peak_mb']} MB ({r['samples']} samples); "
               f"slope {r['rss_slope_mb_per_min']} MB/min = "
               f"{r['rss_growth_mb_per_1e5_frames']} MB per 10^5 frames")
-        print(f"  skbs_in_flight {r['skbs_in_flight']}, leak findings {len(r['leak_findings'])}"
+        print(f"  skbs_in_flight {r['skbs_in_flight']}, skbs_leaked {r['skbs_leaked']}, "
+              f"leak findings {len(r['leak_findings'])}"
               f" -> {'ok' if r['ok'] else 'FAILED'}")
     if a.json:
         with open(a.json, "w") as f:

@@ -291,9 +291,11 @@ int lx_emul_netdev_stop(struct net_device* dev)
     int ret = 0;
     if (!dev->nicsim_running)
         return 0;
+    /* __dev_close_many: __LINK_STATE_START is cleared (netif_running() false) and the qdisc
+     * deactivated before ndo_stop runs; from here on frames for the device are dropped. */
+    dev->nicsim_running = false;
     if (dev->netdev_ops->ndo_stop)
         ret = dev->netdev_ops->ndo_stop(dev);
-    dev->nicsim_running = false;
     dev->flags &= ~IFF_UP;
     lx_kit_time_sync();
     return ret;
@@ -319,6 +321,13 @@ static int xmit_frame(struct net_device* dev, const void* frame, size_t len,
 
     if (len < ETH_HLEN)
         lx_kit_abort("%s(%s): frame of %zu bytes has no Ethernet header", who, dev->name, len);
+    if (!dev->nicsim_running) {
+        /* A device that is down has the noop qdisc (dev_deactivate): the frame is dropped and
+         * its owner's accounting returned, without reaching the driver. */
+        if (on_free)
+            on_free(ctx, cookie);
+        return NETDEV_TX_OK;
+    }
     /* The stack leaves LL_RESERVED_SPACE headroom; 64 + NET_IP_ALIGN like a socket skb. */
     skb = lx_emul_alloc_skb(len + 66, GFP_KERNEL, who, LX_EMUL_MODNAME);
     if (!skb)

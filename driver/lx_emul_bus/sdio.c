@@ -160,10 +160,12 @@ static void sdio_irq_task(void* arg)
             lx_kit_wait_block(host->nicsim_irq_claimed, -1, "sdio_irq: no handler claimed");
         lx_bus_sdio_bridge_wait_irq(func->nicsim_bridge, dev_name(&func->dev));
         lx_kit_irq_charge(); /* the host controller's hard IRQ and the switch to this task */
-        if (!func->irq_handler)
-            continue; /* released while the interrupt was on its way: nobody to call */
+        /* The handler is read under the host claim, as sdio_run_irqs does: sdio_release_irq
+         * runs with the host claimed (wilc_sdio_disable_interrupt at ifdown), so a handler
+         * seen before claiming may be gone after. */
         sdio_claim_host(func);
-        func->irq_handler(func);
+        if (func->irq_handler)
+            func->irq_handler(func);
         sdio_release_host(func);
     }
 }

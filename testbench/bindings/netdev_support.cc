@@ -78,6 +78,13 @@ std::string open_netdev(const char* modname, const std::string& variant, traffic
     return {};
 }
 
+int close_netdev(::net_device* ndev, sc_time settle, sc_time step) {
+    const int rc = lx_emul_netdev_stop(ndev);
+    for (sc_time waited; lx_emul_skb_live_count() > 0 && waited < settle; waited += step)
+        sc_core::wait(step);
+    return rc;
+}
+
 traffic::port host_traffic_port(host_cpu& cpu, ::net_device* const& ndev,
                                 const config::kernel_timing& k, sc_time retry_poll) {
     traffic::port host;

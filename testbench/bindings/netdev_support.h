@@ -37,6 +37,11 @@ std::string load_driver_modules(const std::string& family, const config::driver_
 std::string open_netdev(const char* modname, const std::string& variant, traffic_session& traffic,
                         ::net_device*& ndev);
 
+// ip link set down: ndo_stop through the emulation's dev_close (the device stops taking frames
+// first, as Linux's noop qdisc does), then up to `settle` (polled each `step`) for work the
+// driver had in flight to free its skbs. Returns ndo_stop's result.
+int close_netdev(::net_device* ndev, sc_core::sc_time settle, sc_core::sc_time step);
+
 // The host's traffic port: frames go to the driver's ndo_start_xmit (retried every
 // `retry_poll` while the driver has stopped the queue or refused the frame), and the stack cost
 // of the profile is charged on `cpu` as application work. `ndev` is read when frames are sent.

@@ -200,6 +200,10 @@ nlohmann::ordered_json to_json(const report& r) {
     }
     j["host_cpu"] = cpu;
     j["skbs_in_flight"] = r.skbs_in_flight;
+    if (r.skbs_leaked)
+        j["skbs_leaked"] = *r.skbs_leaked;
+    else
+        j["skbs_leaked"] = nullptr;
 
     json findings = json::array();
     for (const auto& f : r.findings) {
@@ -439,6 +443,9 @@ report read_json(const std::string& text, const std::string& name) {
     // skbs_in_flight was added within schema 1: absent (older files) reads as 0.
     if (j.contains("skbs_in_flight"))
         r.skbs_in_flight = get<std::uint64_t>(j, "skbs_in_flight", name);
+    // skbs_leaked likewise (absent or null: no ifdown ran).
+    if (j.contains("skbs_leaked") && !j.at("skbs_leaked").is_null())
+        r.skbs_leaked = get<std::uint64_t>(j, "skbs_leaked", name);
     for (const auto& f : sub(j, "findings", name)) {
         finding fi;
         fi.time_s = get<double>(f, "time_s", name + ": findings[]");

@@ -185,6 +185,10 @@ struct report {
     // skbs alive in the kernel-API emulation when the run ended (in driver queues, chip-bound
     // or not yet consumed): a number that grows with the run's length is a leak.
     std::uint64_t skbs_in_flight = 0;
+    // skbs still allocated after the ifdown that follows the run (ndo_stop frees what the driver
+    // holds): the driver's leaks. Null when no ifdown ran (a failed, interrupted or hooked run,
+    // or an ifdown that did not complete: a finding says why).
+    std::optional<std::uint64_t> skbs_leaked;
     std::vector<finding> findings;
     // Injected faults (only present when the scenario has `faults:`).
     std::vector<fault_report> faults;

@@ -203,6 +203,8 @@ std::vector<metric_row> metric_rows(const report& r) {
             sh);
     }
     add("skbs in flight", std::to_string(r.skbs_in_flight), double(r.skbs_in_flight));
+    if (r.skbs_leaked)
+        add("skbs leaked (ifdown)", std::to_string(*r.skbs_leaked), double(*r.skbs_leaked));
     add("findings", std::to_string(r.findings.size()), double(r.findings.size()));
     add("wall time (host)", fixed(r.host.wall_time_s, 3) + " s", r.host.wall_time_s);
     add("peak RSS (host)", fixed(r.host.peak_rss_mb, 1) + " MB", r.host.peak_rss_mb);

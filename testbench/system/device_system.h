@@ -50,6 +50,10 @@ class device_system : public sc_core::sc_module {
     std::function<bool()> after_up;
     std::function<void()> after_traffic;
 
+    // The ifdown after the report (skbs_leaked). Tests that compare the report with the
+    // models' live state after run() turn it off: the driver's ndo_stop changes that state.
+    bool ifdown_after_run = true;
+
     board::board& board() { return m_board; }
     bindings::device& device() { return *m_device; }
     template <class D> D& device_as() { return dynamic_cast<D&>(*m_device); }
@@ -60,6 +64,18 @@ class device_system : public sc_core::sc_module {
   private:
     void main();
     report::report make_report() const;
+    // ip link set down on the system thread after the report (run_control::wind_down): the
+    // skbs still allocated afterwards are the driver's leaks.
+    std::string ifdown();
+    // The ifdown's outcome added to the report: skbs_leaked and its findings.
+    void add_ifdown(report::report& r);
+
+    // Simulated time the ifdown may take (ndo_stop and the settling below), and how long the
+    // skbs the driver had in flight (a frame in its IRQ thread, a TX work item) get to be freed
+    // after ndo_stop, polled every millisecond. Bounds of the check, not model parameters.
+    static constexpr double ifdown_budget_s = 2.0;
+    static constexpr double ifdown_settle_s = 0.1;
+    std::size_t m_skbs_leaked = 0;
 
     config::scenario_config m_sc;
     driver_log_collector m_driver_log;

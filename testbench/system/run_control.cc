@@ -39,18 +39,58 @@ void run_control::drive(const std::function<std::string()>& bring_up, traffic_se
         sc_stop();
         return;
     }
-    wait(traffic_start);
+    m_up = true;
+    // A run whose duration ends before the traffic starts or finishes is wound down from here.
+    wait(traffic_start, m_wind_down_request);
+    if (m_wind_down_requested)
+        return await_wind_down(h);
     traffic.start();
     m_traffic = &traffic;
     m_traffic_start = sc_time_stamp();
     if (!traffic.finished())
-        wait(traffic.done_event());
-    if (traffic.failed())
+        wait(traffic.done_event() | m_wind_down_request);
+    if (m_wind_down_requested)
+        return await_wind_down(h);
+    if (traffic.failed()) {
         fail("traffic failed: " + traffic.error());
+        return;
+    }
     if (h.after_traffic)
         h.after_traffic();
     m_end_reason = "traffic complete";
+    // Paused, not stopped: SystemC cannot restart after sc_stop, and the ifdown comes after
+    // the report (wind_down()).
+    sc_pause();
+    await_wind_down(h);
+}
+
+void run_control::await_wind_down(const hooks& h) {
+    if (!m_wind_down_requested)
+        wait(m_wind_down_request);
+    if (h.ifdown)
+        m_wind_down_error = h.ifdown();
+    m_wind_down_done = true;
     sc_stop();
+}
+
+bool run_control::wind_down(sc_time budget, std::string& error) {
+    error.clear();
+    if (!m_up || sc_get_status() == SC_STOPPED || lx_kit::aborted() || !m_failure.empty() ||
+        (m_end_reason != "traffic complete" && m_end_reason != "duration limit"))
+        return false;
+    m_wind_down_requested = true;
+    m_wind_down_request.notify(SC_ZERO_TIME);
+    const sc_time end = sc_time_stamp() + budget;
+    while (sc_get_status() != SC_STOPPED && !m_wind_down_done && sc_time_stamp() < end)
+        local_time::start(end - sc_time_stamp());
+    if (lx_kit::aborted())
+        error = "driver run stopped: " + lx_kit::abort_message();
+    else if (!m_wind_down_done)
+        error = "did not complete within " + std::to_string(budget.to_seconds()) +
+                " s of simulated time";
+    else
+        error = m_wind_down_error;
+    return true;
 }
 
 std::string run_control::simulate(sc_time limit, trace::trace_session* trace) {
@@ -63,7 +103,7 @@ std::string run_control::simulate(sc_time limit, trace::trace_session* trace) {
         // In slices, so an interrupt (SIGINT/SIGTERM, interrupt.h) stops the run between two of
         // them: nothing can stop SystemC from a signal handler. Slicing changes nothing else:
         // what is due at a slice boundary runs at the start of the next slice, in the same order.
-        while (sc_get_status() != SC_STOPPED && sc_time_stamp() < limit) {
+        while (sc_get_status() != SC_STOPPED && m_end_reason.empty() && sc_time_stamp() < limit) {
             if ((m_interrupt = interrupt_signal()) != 0) {
                 m_end_reason = "interrupted";
                 break;
@@ -84,7 +124,10 @@ std::string run_control::simulate(sc_time limit, trace::trace_session* trace) {
 }
 
 void run_control::run_watched(sc_time limit, progress_observer& o) {
-    auto stopped = [] { return sc_get_status() == SC_STOPPED || sc_end_of_simulation_invoked(); };
+    auto stopped = [this] {
+        return sc_get_status() == SC_STOPPED || sc_end_of_simulation_invoked() ||
+               !m_end_reason.empty();
+    };
     report::flow_report flow;
     auto current_flow = [&]() -> const report::flow_report* {
         if (!m_traffic || m_traffic->idle())

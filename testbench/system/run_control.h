@@ -30,6 +30,9 @@ class run_control {
     struct hooks {
         std::function<bool()> after_up;
         std::function<void()> after_traffic;
+        // The system's ifdown, run on the system thread when wind_down() asks for it; returns
+        // "" or why it could not complete.
+        std::function<std::string()> ifdown;
     };
 
     // Records the first failure and stops the simulation.
@@ -44,6 +47,13 @@ class run_control {
     // or why the run failed (driver abort, a failure passed to fail(), a trace file error).
     std::string simulate(sc_core::sc_time limit, trace::trace_session* trace);
 
+    // After simulate() and the report: the interface goes down (`ip link set down`: the hooks'
+    // ifdown on the system thread), within `budget` of simulated time, so what the driver still
+    // holds can be told from what it lost. Only after a run that ended as measured ("traffic
+    // complete" or "duration limit") with the interface up; otherwise returns false and runs
+    // nothing. `error` is "" or why the ifdown did not complete (driver abort, over budget).
+    bool wind_down(sc_core::sc_time budget, std::string& error);
+
     // "traffic complete", "test hook", "duration limit" or "interrupted".
     const std::string& end_reason() const { return m_end_reason; }
     // The signal that interrupted the run (end reason "interrupted"), else 0.
@@ -53,8 +63,16 @@ class run_control {
     // sc_start in the slices a progress observer asks for (testbench/system/progress.h).
     void run_watched(sc_core::sc_time limit, progress_observer& o);
 
+    // The system thread's body once the measured run ended: the ifdown, when asked for.
+    void await_wind_down(const hooks& h);
+
     std::string m_failure;
     std::string m_end_reason;
+    bool m_up = false;                     // the bring-up succeeded
+    sc_core::sc_event m_wind_down_request; // wind_down() -> the system thread
+    bool m_wind_down_requested = false;
+    bool m_wind_down_done = false;
+    std::string m_wind_down_error;
     traffic_session* m_traffic = nullptr; // once started, for progress observers
     sc_core::sc_time m_traffic_start;
     int m_interrupt = 0;

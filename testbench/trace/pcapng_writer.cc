@@ -65,7 +65,7 @@ unsigned pcapng_writer::add_interface(const std::string& name, const std::string
 
 void pcapng_writer::packet(unsigned id, std::uint64_t time_ps, const std::uint8_t* data,
                            std::size_t len, direction dir) {
-    if (m_truncated)
+    if (m_closed || m_truncated) // closed: frames of the ifdown after the run are not traced
         return;
     const std::uint64_t ns = time_ps / 1000;
     std::string b;

@@ -116,6 +116,8 @@ class spi_adapter : public trace_session::adapter, public spi::spi_observer {
     }
 
     void on_frame(const spi::spi_payload& frame, const spi::spi_schedule& s) override {
+        if (m_s.finished())
+            return; // the ifdown after the run is not traced
         bus_txn t;
         t.start_ps = to_ps(s.origin + s.wire_start);
         t.end_ps = to_ps(s.origin + s.cs_release);
@@ -168,6 +170,8 @@ class sdio_adapter : public trace_session::adapter, public sdio::sdio_observer {
     }
 
     void on_command(const sdio::sdio_payload& c, const sdio::sdio_schedule& s) override {
+        if (m_s.finished())
+            return; // the ifdown after the run is not traced
         bus_txn t;
         t.start_ps = to_ps(s.origin + s.cmd_start);
         t.end_ps = to_ps(s.origin + s.wire_end);

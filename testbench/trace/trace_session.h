@@ -61,6 +61,8 @@ class trace_session {
     // files. Call after sc_start() returned (also after a failed run: the trace shows why).
     // Throws std::runtime_error on a write error. Idempotent.
     void finish();
+    // After finish(): bus activity (the ifdown that follows a run) is no longer traced.
+    bool finished() const { return m_finished; }
 
     // ---- for adapters ------------------------------------------------------------------------
     struct bus_track {

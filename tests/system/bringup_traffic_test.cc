@@ -34,6 +34,7 @@ TEST(Wilc1000SpiBringUp, ReachesInterfaceUpWithTheMacTheChipHolds) {
 
     wilc1000_spi_test_system sys("system", ls.scenario, ls.platform, chip);
     // run() throws run_error if probe or ndo_open returned non-zero.
+    sys.ifdown_after_run = false; // live model state is compared with the report below
     const report::report r = sys.run();
 
     ASSERT_NE(sys.netdev(), nullptr);

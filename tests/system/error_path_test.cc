@@ -40,6 +40,7 @@ outcome run_with(const wilc::params& chip, bool power_save, const char* bytes = 
     wilc1000_spi_test_system sys("system", ls.scenario, ls.platform, chip);
     outcome o;
     std::string error; // run(error), not run(): no throw after the simulation (see its comment)
+    sys.ifdown_after_run = false; // live model state is compared with the report below
     const report::report r = sys.run(error);
     o.threw = !error.empty();
     o.message = error;

@@ -52,17 +52,18 @@ struct wake_counts {
     uint64_t passes, full, rx_irqs, cfg_frames, cfg_replies, wake_requests, wakeups;
 };
 
-wake_counts run_and_count(
-    const char* file, const char* bytes, bool power_save, const wilc::params& chip = {},
-    const std::function<void(config::scenario_config&)>& adjust = {}) {
+wake_counts run_and_count(const char* file, const char* bytes, bool power_save,
+                          const wilc::params& chip = {},
+                          const std::function<void(config::scenario_config&)>& adjust = {}) {
     driver_log log;
-    auto ls = load_shipped(file, {std::string("traffic.bytes=") + bytes,
-                                  std::string("driver.power_save=") +
-                                      (power_save ? "true" : "false")});
+    auto ls =
+        load_shipped(file, {std::string("traffic.bytes=") + bytes,
+                            std::string("driver.power_save=") + (power_save ? "true" : "false")});
     if (adjust)
         adjust(ls.scenario);
     EXPECT_EQ(ls.platform.name, "sama5-class");
     wilc1000_spi_test_system sys("system", ls.scenario, ls.platform, chip);
+    sys.ifdown_after_run = false; // live model state is compared with the report below
     const report::report r = sys.run();
     EXPECT_EQ(r.end_reason, "traffic complete");
     EXPECT_TRUE(log.errors().empty()) << "driver error line: " << log.errors().front();
@@ -79,8 +80,8 @@ wake_counts run_and_count(
     ::testing::Test::RecordProperty("sim_time_s", std::to_string(r.sim_time_s));
     // The report's wake-ups are the host's wake requests.
     EXPECT_EQ(r.devices.at(0).wakeups, pm.host_wake_requests());
-    return {cs.vmm_alloc_requests, cs.vmm_alloc_full, cs.rx_batches, cs.cfg_frames,
-            cs.cfg_replies, pm.host_wake_requests(), pm.wakeups()};
+    return {cs.vmm_alloc_requests, cs.vmm_alloc_full,       cs.rx_batches, cs.cfg_frames,
+            cs.cfg_replies,        pm.host_wake_requests(), pm.wakeups()};
 }
 
 void expect_driver_wake_pattern(const wake_counts& c, bool data_rx = true) {

@@ -11,10 +11,10 @@ namespace {
 
 using test::driver_log;
 using test::load_shipped;
-using test::wilc1000_sdio_test_system;
-using test::wilc1000_spi_test_system;
 using test::netdev_mac;
 using test::netdev_state;
+using test::wilc1000_sdio_test_system;
+using test::wilc1000_spi_test_system;
 
 // sdio.c's wilc_sdio_init prints the chip id with dev_err ("chipid (%08x)") on every bring-up:
 // the driver's own wording, not an error of the run.
@@ -33,6 +33,7 @@ TEST(Wilc1000SdioBringUp, ReachesInterfaceUpOverSdioWithTheMacTheChipHolds) {
     wilc::params chip;
     chip.mac_addr = {0x02, 0x5a, 0x17, 0xc3, 0x9e, 0x42};
     wilc1000_sdio_test_system sys("system", ls.scenario, ls.platform, chip);
+    sys.ifdown_after_run = false; // live model state is compared with the report below
     const report::report r = sys.run();
 
     ASSERT_NE(sys.netdev(), nullptr);
@@ -73,6 +74,7 @@ void expect_tcp_conserves_bytes(const char* file, bool power_save, unsigned widt
                             std::string("driver.power_save=") + (power_save ? "true" : "false"),
                             "device.bus_width=" + std::to_string(width)});
     wilc1000_sdio_test_system sys("system", ls.scenario, ls.platform);
+    sys.ifdown_after_run = false; // live model state is compared with the report below
     const report::report r = sys.run();
     ASSERT_EQ(r.flows.size(), 1u);
     const auto& f = r.flows[0];
@@ -115,6 +117,7 @@ void expect_wake_pattern(const char* file) {
     driver_log log;
     const auto ls = load_shipped(file, {"traffic.bytes=128KiB", "driver.power_save=true"});
     wilc1000_sdio_test_system sys("system", ls.scenario, ls.platform);
+    sys.ifdown_after_run = false; // live model state is compared with the report below
     const report::report r = sys.run();
     EXPECT_EQ(r.end_reason, "traffic complete");
     const auto& cs = sys.chip().core.stats();

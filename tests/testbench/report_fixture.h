@@ -64,6 +64,9 @@ inline report::report sample_report(bool power_save) {
     r.host_cpu_hardirqs = 500;
     r.host_cpu_hardirq_s = 0.0025;
     r.host_cpu_spi_controller = report::spi_controller_part{1000, 1500, 1000, 8.0}; // 20 %
+    r.skbs_in_flight = 3;
+    if (power_save) // the other sample stands for a run without the ifdown check (null)
+        r.skbs_leaked = 1;
     r.findings.push_back({12.5, "wilc1000.spi", "warning", "CRC7 error in command 0xc3"});
     r.host.wall_time_s = 0.25;
     r.host.peak_rss_mb = 42.5;

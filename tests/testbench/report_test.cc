@@ -46,9 +46,10 @@ TEST(ReportJson, KeyOrderIsFixed) {
     std::vector<std::string> keys;
     for (const auto& it : j.items())
         keys.push_back(it.key());
-    EXPECT_EQ(keys, (std::vector<std::string>{"schema_version", "run", "sim_time_s", "end_reason",
-                                              "flows", "totals", "devices", "host_cpu",
-                                              "skbs_in_flight", "findings", "host"}));
+    EXPECT_EQ(keys,
+              (std::vector<std::string>{"schema_version", "run", "sim_time_s", "end_reason",
+                                        "flows", "totals", "devices", "host_cpu", "skbs_in_flight",
+                                        "skbs_leaked", "findings", "host"}));
     std::vector<std::string> dev;
     for (const auto& it : j["devices"][0].items())
         dev.push_back(it.key());
@@ -132,6 +133,9 @@ TEST(ReportJson, ReadsBackWhatItWrote) {
     EXPECT_EQ(back.devices[0].power_save->tim_wakeups, 7u);
     EXPECT_EQ(back.devices[0].power_save->null_frames, 134u);
     EXPECT_FALSE(read_json(write_json(sample_report(false)), "mem").devices.at(0).power_save);
+    EXPECT_EQ(back.skbs_in_flight, 3u);
+    EXPECT_EQ(back.skbs_leaked, std::optional<std::uint64_t>(1));
+    EXPECT_FALSE(read_json(write_json(sample_report(false)), "mem").skbs_leaked);
     // A report written before the kernel parts existed reads them as 0.
     auto old = to_json(r);
     for (const char* k : {"driver_blocks", "driver_code_s", "context_switches", "context_switch_s",
