@@ -374,13 +374,20 @@ void tcp_socket::on_ack(const fr::parsed_frame& f) {
     const auto now = sc_time_stamp();
 
     if (acked_off > m_snd_una) {
-        // tcp_clean_rtx_queue: free fully acknowledged segments, take RTT samples (Karn).
+        // tcp_clean_rtx_queue: free fully acknowledged segments, take RTT samples (Karn: an
+        // ACK that covers any retransmitted segment gives none, FLAG_RETRANS_DATA_ACKED; the
+        // segments behind a filled hole waited in the receiver's out-of-order queue, so their
+        // send times would measure the hole's repair, not the path; with TCP timestamps Linux
+        // takes the retransmission's RTT from TSecr instead, which this model does not carry).
         std::int64_t seq_rtt = -1, ca_rtt = -1;
+        bool retrans_data_acked = false;
         std::uint32_t acked_segs = 0;
         const std::uint64_t nxt_before = m_snd_nxt;
         while (!m_rtx.empty() && m_rtx.front().end <= acked_off) {
             const auto& s = m_rtx.front();
-            if (!s.retransmitted) {
+            if (s.retransmitted) {
+                retrans_data_acked = true;
+            } else {
                 const auto rtt = static_cast<std::int64_t>((now - s.sent).value() /
                                                            sc_time(1, sc_core::SC_US).value());
                 if (seq_rtt < 0)
@@ -392,6 +399,8 @@ void tcp_socket::on_ack(const fr::parsed_frame& f) {
             ++acked_segs;
             m_rtx.pop_front();
         }
+        if (retrans_data_acked)
+            seq_rtt = ca_rtt = -1;
         m_snd_una = acked_off;
         m_snd_nxt = std::max(m_snd_nxt, m_snd_una);
         m_stats.bytes_acked = m_snd_una;

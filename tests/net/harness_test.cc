@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include "testbench/net/netstack_harness.h"
@@ -152,6 +154,39 @@ TEST(Harness, OneLostSegmentIsFastRetransmittedAndCubicBacksOff) {
     // CUBIC: ssthresh = cwnd * 717 / 1024 (cwnd a few ACKs after the loss: same up to growth
     // by the duplicate-ACK round, which does not grow cwnd).
     EXPECT_NEAR(ssthresh_after, cwnd_at_loss * 717.0 / 1024.0, 2.0);
+}
+
+// Karn's rule as tcp_clean_rtx_queue applies it (FLAG_RETRANS_DATA_ACKED): the ACK that fills a
+// hole also covers the segments the receiver held out of order behind it, sent one recovery
+// earlier; their send times must not become an RTT sample. Without the rule, every repaired
+// loss inflated srtt and the RTO, and a long KS8851 RX run with RX overruns collapsed into
+// exponentially backed-off timeouts (300 MB: stalled at 70 s of simulated time).
+TEST(Harness, AnAckCoveringARetransmissionGivesNoRttSample) {
+    harness_config c;
+    c.rate_bps = 100e6;
+    c.delay = sc_time(5, SC_MS);
+    c.total_bytes = 20000000;
+    netstack_harness h("h", c);
+    h.data_link().drop = [](std::uint64_t i, const std::vector<std::uint8_t>&) {
+        return i == 3000;
+    };
+    std::uint64_t srtt_before = 0, srtt_max_after = 0;
+    sc_core::sc_spawn([&] {
+        while (h.sender_socket().stats().fast_retransmits == 0) {
+            srtt_before = h.sender_socket().srtt_us();
+            sc_core::wait(sc_time(10, sc_core::SC_US));
+        }
+        for (int i = 0; i < 5000; ++i) { // 50 ms: the repair and the ACKs after it
+            srtt_max_after = std::max(srtt_max_after, h.sender_socket().srtt_us());
+            sc_core::wait(sc_time(10, sc_core::SC_US));
+        }
+    });
+    sc_core::sc_start(sc_time(4, SC_SEC));
+    ASSERT_EQ(h.result().fast_retransmits, 1u);
+    ASSERT_GT(srtt_before, 0u);
+    EXPECT_LE(srtt_max_after, srtt_before + srtt_before / 50)
+        << "srtt " << srtt_before << " us before the loss, up to " << srtt_max_after
+        << " us after its repair";
 }
 
 TEST(Harness, RtoFiresWithTheTwoHundredMillisecondFloor) {
