@@ -11,12 +11,12 @@
 namespace nicsim {
 
 namespace {
-// The variants linked into this binary (the generated table of driver/CMakeLists.txt).
+// The variants linked into this binary (the generated table of driver/CMakeLists.txt), as
+// "driver/name": a variant exists for its own driver only.
 std::vector<std::string> linked_variants() {
     std::vector<std::string> names;
     for (const auto* const* v = nicsim_driver_variants; *v; ++v)
-        if (std::find(names.begin(), names.end(), (*v)->name) == names.end())
-            names.emplace_back((*v)->name);
+        names.push_back(std::string((*v)->driver) + "/" + (*v)->name);
     return names;
 }
 const bool registered = (set_driver_variant_lister(&linked_variants), true);

@@ -152,6 +152,9 @@ uint64_t busy_ns_total() {
 void set_cpu_hook(cpu_hook hook) {
     dt::rt().on_cpu = std::move(hook);
 }
+void forget_code_before_power_on() {
+    dt::rt().blocks_charged = lx_kit_driver_blocks;
+}
 const cpu_accounting& cpu_accounts() {
     return dt::rt().cpu_acct;
 }

@@ -77,6 +77,7 @@ board::~board() {
 }
 
 void board::power_on(uint64_t seed) {
+    lx_kit::forget_code_before_power_on();
     auto& kp = lx_kit::params();
     const config::kernel_timing& k = m_pf.kernel;
     kp.hz = m_pf.cpu.hz;

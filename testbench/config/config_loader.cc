@@ -367,9 +367,15 @@ driver_config read_driver(yaml_reader r, const device_config& dev, const device_
                           const std::vector<std::string>& known_variants) {
     driver_config d;
     std::vector<std::string> variants = {"pristine"};
-    for (const auto& v : known_variants)
+    for (const auto& known : known_variants) {
+        // "driver/name" counts for that driver only; a bare name for any.
+        const auto slash = known.find('/');
+        if (slash != std::string::npos && known.compare(0, slash, dev.type) != 0)
+            continue;
+        const std::string v = slash == std::string::npos ? known : known.substr(slash + 1);
         if (std::find(variants.begin(), variants.end(), v) == variants.end())
             variants.push_back(v);
+    }
     d.variant = r.one_of("variant", variants, std::string("pristine"));
     d.power_save = r.optional<bool>("power_save", false);
     if (d.power_save && !keys.chip_sleep)

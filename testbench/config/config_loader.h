@@ -18,8 +18,9 @@ namespace nicsim::config {
 struct load_options {
     // "key.path=value" assignments, applied to the YAML tree before validation, in order.
     std::vector<std::string> overrides;
-    // Driver variants built into this binary (nicsim::known_driver_variants()); "pristine" is
-    // always accepted, so an empty list means "only pristine".
+    // Driver variants built into this binary (nicsim::known_driver_variants()): "driver/name"
+    // for one driver's variant (driver/patches/<driver>/<name>/), a bare name for any driver;
+    // "pristine" is always accepted, so an empty list means "only pristine".
     std::vector<std::string> known_variants;
     // Directory with platforms/*.yaml searched after the scenario's own directory; empty =
     // default_configs_dir().

@@ -18,13 +18,14 @@ using namespace nicsim::test;
 using sc_core::SC_MS;
 using sc_core::sc_time;
 
-
 TEST(ProbeDrivers, AllVariantsLinkedAndRegisterTheirDrivers) {
     std::set<std::string> variants;
     for (auto* const* v = nicsim_driver_variants; *v; ++v)
         variants.insert(std::string((*v)->driver) + "/" + (*v)->name);
-    EXPECT_EQ(variants, (std::set<std::string>{"wilc1000/pristine", "wilc1000/no-chip-sleep",
-                                               "ks8851/pristine", "enc28j60/pristine"}));
+    EXPECT_EQ(variants,
+              (std::set<std::string>{"wilc1000/pristine", "wilc1000/no-chip-sleep",
+                                     "ks8851/pristine", "ks8851/rx-coalescing-params",
+                                     "enc28j60/pristine", "enc28j60/close-frees-tx-skb"}));
 
     init_all_modules();
     std::set<std::string> drivers;
@@ -40,12 +41,18 @@ TEST(ProbeDrivers, AllVariantsLinkedAndRegisterTheirDrivers) {
                            "wilc1000_sdio/no-chip-sleep:wilc1000_sdio",
                            "ks8851_spi/pristine:ks8851",
                            "ks8851_par/pristine:ks8851",
+                           "ks8851_spi/rx-coalescing-params:ks8851",
+                           "ks8851_par/rx-coalescing-params:ks8851",
                            "enc28j60/pristine:enc28j60",
+                           "enc28j60/close-frees-tx-skb:enc28j60",
                        }));
     // The patch adds a parameter that exists only in the patched variant.
     EXPECT_GE(lx_emul_module_find("wilc1000", "no-chip-sleep"), 0);
     EXPECT_EQ(set_param("wilc1000", "no-chip-sleep", "chip_sleep", "1"), 0);
     EXPECT_NE(set_param("wilc1000", "pristine", "chip_sleep", "1"), 0);
+    // Every driver's patches/ folders are variants: the ks8851 one adds parameters too.
+    EXPECT_EQ(set_param("ks8851_common", "rx-coalescing-params", "rx_frame_threshold", "1"), 0);
+    EXPECT_NE(set_param("ks8851_common", "pristine", "rx_frame_threshold", "1"), 0);
 }
 
 namespace {
@@ -77,7 +84,8 @@ spi_record wilc_first_frame(const char* variant) {
             spi_device* spi = lx_bus_spi_create(&d);
             nicsim::lx_bus::spi_attach(spi, host, 0);
             probe_ret = lx_bus_spi_probe(spi, "wilc1000_spi", variant);
-            // 6.1 probe makes no bus access and registers "wlan0" at once (wilc_netdev_init in netdev.c).
+            // 6.1 probe makes no bus access and registers "wlan0" at once (wilc_netdev_init in
+            // netdev.c).
             ndev = lx_bus_netdev_find("wilc1000_spi", variant, 0);
             if (ndev)
                 open_ret = lx_emul_netdev_open(ndev);

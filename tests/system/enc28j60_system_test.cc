@@ -38,7 +38,7 @@ config::loaded_scenario load(const std::string& file,
     config::load_options o;
     o.overrides = overrides;
     for (const auto* const* v = nicsim_driver_variants; *v; ++v)
-        o.known_variants.emplace_back((*v)->name);
+        o.known_variants.push_back(std::string((*v)->driver) + "/" + (*v)->name);
     return config::load_scenario(std::string(NICSIM_SOURCE_DIR) + "/configs/" + file, o);
 }
 

@@ -83,6 +83,20 @@ TEST(Ifdown, Enc28j60CloseKeepsTheFrameItWasSending) {
         << "the leaked skb is not the one the stack handed to ndo_start_xmit";
 }
 
+// The fix as a patch variant (driver/patches/enc28j60/close-frees-tx-skb): the same cut run
+// leaks nothing.
+TEST(Ifdown, Enc28j60VariantThatFreesTheFrameInCloseLeaksNothing) {
+    const auto l = load_shipped("enc28j60-spi-iperf-tx.yaml",
+                                {"duration=3s", "driver.variant=close-frees-tx-skb"});
+    device_system sys("system", l.scenario, l.platform);
+    const report::report r = sys.run();
+    EXPECT_EQ(r.end_reason, "duration limit");
+    EXPECT_EQ(r.skbs_in_flight, 1u) << "the frame on the wire at the cut";
+    ASSERT_TRUE(r.skbs_leaked.has_value());
+    EXPECT_EQ(*r.skbs_leaked, 0u);
+    EXPECT_FALSE(running(sys));
+}
+
 // Runs that did not end as measured are not wound down: the report says so with null.
 TEST(Ifdown, ARunEndedByATestHookIsNotCheckedAndSaysSo) {
     const auto l = load_shipped("ks8851-spi-ping.yaml", {});

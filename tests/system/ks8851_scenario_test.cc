@@ -111,4 +111,30 @@ TEST(Ks8851Scenario, SpiIperfTxCompletesThroughTheDriversFlowControl) {
     EXPECT_TRUE(r.findings.empty());
 }
 
+// A patch variant of the ks8851 driver (driver/patches/ks8851/rx-coalescing-params): its module
+// parameters reach the chip's RX threshold registers at ndo_open. With the pristine thresholds a
+// lone frame (a ping reply) raises its interrupt only when RXDTTR's 1 ms expires, so every RTT of
+// the pristine driver is above 1 ms; an interrupt after every frame takes that millisecond out.
+TEST(Ks8851Scenario, RxCoalescingVariantProgramsTheThresholdsItIsGiven) {
+    const auto l =
+        ks_load("ks8851-spi-ping.yaml",
+                {"driver.variant=rx-coalescing-params", "driver.module_params.rx_frame_threshold=1",
+                 "driver.module_params.rx_time_threshold_us=200"});
+    ks8851_test_system sys("system", l.scenario, l.platform);
+    uint16_t rxfctr = 0, rxdttr = 0, rxdbctr = 0;
+    sys.after_up = [&](ks8851_test_system& s) {
+        rxfctr = s.chip().core.reg_peek(0x9c);  // KS_RXFCTR
+        rxdttr = s.chip().core.reg_peek(0x8c);  // KS_RXDTTR
+        rxdbctr = s.chip().core.reg_peek(0x8e); // KS_RXDBCTR
+        return true;
+    };
+    const auto r = sys.run();
+    EXPECT_EQ(r.end_reason, "traffic complete");
+    EXPECT_EQ(rxfctr & 0xff, 1);
+    EXPECT_EQ(rxdttr, 200);
+    EXPECT_EQ(rxdbctr, 4096) << "an unset parameter keeps the pristine value";
+    ASSERT_TRUE(r.flows.at(0).rtt);
+    EXPECT_LT(r.flows[0].rtt->max_ms, 1.0) << "the reply still waited for a 1 ms RX timer";
+}
+
 } // namespace

@@ -29,7 +29,7 @@ namespace nicsim::test {
 inline std::vector<std::string> ks_linked_variants() {
     std::vector<std::string> names;
     for (const auto* const* v = nicsim_driver_variants; *v; ++v)
-        names.emplace_back((*v)->name);
+        names.push_back(std::string((*v)->driver) + "/" + (*v)->name);
     return names;
 }
 

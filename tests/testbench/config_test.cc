@@ -250,6 +250,14 @@ TEST(ScenarioConfig, UnknownNamesListTheKnownOnes) {
     ok.overrides = {"driver.variant=no-chip-sleep"};
     ok.known_variants = {"no-chip-sleep"};
     EXPECT_EQ(load_scenario(scenario(test_dir(), ""), ok).scenario.driver.variant, "no-chip-sleep");
+    // "driver/name" is that driver's variant only (the scenario's device is a wilc1000).
+    ok.known_variants = {"wilc1000/no-chip-sleep", "ks8851/rx-coalescing-params"};
+    EXPECT_EQ(load_scenario(scenario(test_dir(), ""), ok).scenario.driver.variant, "no-chip-sleep");
+    EXPECT_NE(err("driver.variant=rx-coalescing-params",
+                  {"wilc1000/no-chip-sleep", "ks8851/rx-coalescing-params"})
+                  .find("driver.variant: unknown value 'rx-coalescing-params' (known: pristine, "
+                        "no-chip-sleep)"),
+              std::string::npos);
 }
 
 TEST(ScenarioConfig, MissingRequiredKeyPointsAtTheLikelyMisspelling) {

@@ -95,6 +95,10 @@ uint64_t busy_ns_total();
 // the hook advances by `ps` while it holds a core (kernel class). Empty: the work is free.
 using cpu_hook = std::function<void(uint64_t ps)>;
 void set_cpu_hook(cpu_hook hook);
+// The board powers on: driver code counted so far (the variants' static constructors registering
+// module_init, module_param and drivers before main(), which the kernel does at link time) ran
+// on no board, so it is neither charged nor counted in cpu_accounts().driver_blocks.
+void forget_code_before_power_on();
 // What the cpu hook was given, by part, since the start of the process.
 struct cpu_accounting {
     uint64_t driver_blocks = 0;  // basic blocks of driver code executed
