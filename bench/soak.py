@@ -9,8 +9,9 @@ of wall time, and reports per run: frames and bytes delivered, peak RSS, the RSS
 squares over the samples after the first 20 % of the run, the bring-up and the TCP window's
 growth) in MB per minute and in MB per 10^5 frames, and skbs_in_flight from the JSON report
 (the emulation's live skbs at the end) and skbs_leaked (still alive after the ifdown that follows
-the run). A run passes when it delivered what it asked for, skbs_in_flight and skbs_leaked are 0,
-no finding mentions a leak and the RSS grew by less than --max-growth MB
+the run). A run passes when it delivered what it asked for, skbs_leaked is 0 (skbs_in_flight may
+be a frame or two the driver still held when the traffic completed; the ifdown frees those), no
+finding mentions a leak and the RSS grew by less than --max-growth MB
 per 10^5 frames. Not part of `make test` (minutes per run); results in bench/README.md.
 
 Usage: bench/soak.py [--frames N] [--interval S] [--max-growth MB] [--json OUT] BUILD_OR_NICSIM
@@ -97,8 +98,7 @@ def soak(nicsim, config, frames, interval, max_growth):
         rss_slope_mb_per_min=round(per_s * 60, 3),
         rss_growth_mb_per_1e5_frames=round(growth_per_1e5, 3),
         leak_findings=leak_findings)
-    res["ok"] = (proc.returncode == 0 and res["skbs_in_flight"] == 0
-                 and res["skbs_leaked"] == 0 and not leak_findings
+    res["ok"] = (proc.returncode == 0 and res["skbs_leaked"] == 0 and not leak_findings
                  and flow.get("bytes") == frames * MSS and abs(growth_per_1e5) < max_growth)
     return res
 
