@@ -126,11 +126,19 @@ TEST(Harness, BytesAreConservedEndToEnd) {
     EXPECT_LT(rx.acks_sent, rx.segments_received * 6 / 10);
 }
 
-TEST(Harness, OneLostSegmentIsFastRetransmittedAndCubicBacksOff) {
+namespace {
+// 100 Mbit/s, 5 ms, 20 MB: long enough for a loss in the middle of congestion avoidance.
+harness_config one_loss_link() {
     harness_config c;
     c.rate_bps = 100e6;
     c.delay = sc_time(5, SC_MS);
     c.total_bytes = 20000000;
+    return c;
+}
+} // namespace
+
+TEST(Harness, OneLostSegmentIsFastRetransmittedAndCubicBacksOff) {
+    const harness_config c = one_loss_link();
     netstack_harness h("h", c);
     std::uint32_t cwnd_at_loss = 0;
     h.data_link().drop = [&](std::uint64_t i, const std::vector<std::uint8_t>&) {
@@ -162,11 +170,7 @@ TEST(Harness, OneLostSegmentIsFastRetransmittedAndCubicBacksOff) {
 // loss inflated srtt and the RTO, and a long KS8851 RX run with RX overruns collapsed into
 // exponentially backed-off timeouts (300 MB: stalled at 70 s of simulated time).
 TEST(Harness, AnAckCoveringARetransmissionGivesNoRttSample) {
-    harness_config c;
-    c.rate_bps = 100e6;
-    c.delay = sc_time(5, SC_MS);
-    c.total_bytes = 20000000;
-    netstack_harness h("h", c);
+    netstack_harness h("h", one_loss_link());
     h.data_link().drop = [](std::uint64_t i, const std::vector<std::uint8_t>&) {
         return i == 3000;
     };
