@@ -65,7 +65,10 @@ void host_stack::qdisc_run() {
         if (m_port.queue_stopped && m_port.queue_stopped())
             break;
         skb_ptr s = m_qdisc.dequeue();
-        std::vector<skb_ptr> list;
+        // A member (qdisc_run does not nest): the skbs after the one in the driver stay
+        // reachable while this thread waits in ndo_start_xmit, also if the run ends there.
+        std::vector<skb_ptr>& list = m_xmit_list;
+        list.clear();
         if (s->is_gso() && !m_port.gso)
             list = gso_segment(std::move(s));
         else

@@ -117,6 +117,7 @@ class host_stack : public sc_core::sc_module {
     sc_core::sc_event m_work;
     deadline_timer m_timer{m_work}; // the softirq's wait for its nearest socket deadline
     bool m_qdisc_running = false;
+    std::vector<skb_ptr> m_xmit_list; // qdisc_run's skbs on their way to the driver
     std::uint64_t m_skb_id = 0;
     std::uint64_t m_frees_charged = 0;
     std::uint64_t m_rx_frames = 0, m_rx_ignored = 0, m_tx_frames = 0, m_tx_busy = 0;

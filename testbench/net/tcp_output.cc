@@ -283,7 +283,10 @@ void tcp_socket::send_skb(std::uint64_t off, std::uint32_t segs, bool retrans) {
     }
     const bool fast_rtx = off < m_snd_nxt; // head retransmission in recovery
     m_last_skb_start = std::max(m_last_skb_start, off);
-    std::vector<std::vector<std::uint8_t>> frames;
+    // A member, not a local: the thread may park for good inside the xmit below (the run ends),
+    // and heap owned only by a parked SystemC stack looks leaked to LeakSanitizer.
+    std::vector<std::vector<std::uint8_t>>& frames = m_frames;
+    frames.clear();
     std::uint64_t payload = 0;
     for (std::uint32_t i = 0; i < segs; ++i) {
         std::uint64_t len;

@@ -236,6 +236,7 @@ class tcp_socket {
     std::uint32_t m_seg_truesize;
     unsigned m_wscale; // ours (rcv_wscale); the peer uses the same rule, so the same value
     std::vector<std::uint8_t> m_scratch;
+    std::vector<std::vector<std::uint8_t>> m_frames; // send_skb's frames (a member: see there)
     std::string m_error;
     tcp_stats m_stats;
 
