@@ -120,6 +120,7 @@ struct driver_netdev {
     const traffic_session& traffic;
     std::map<uint64_t, net::skb_ptr> owned;
     uint64_t next_cookie = 0;
+    std::vector<uint8_t> m_captured; // xmit's copy for the capture tap
 
     static void on_free(void* ctx, uint64_t cookie) {
         auto& self = *static_cast<driver_netdev*>(ctx);
@@ -139,8 +140,12 @@ struct driver_netdev {
         const uint64_t cookie = ++next_cookie;
         net::skb* raw = s.get();
         // The capture needs the bytes after the call, when the driver may have freed the skb.
+        // In a member (xmit does not nest: the qdisc runs one at a time), not on the calling
+        // thread's stack: a run that ends while the driver has it would hide it from
+        // LeakSanitizer.
         const auto& tap = traffic.host_tap();
-        std::vector<uint8_t> captured;
+        std::vector<uint8_t>& captured = m_captured;
+        captured.clear();
         if (tap)
             captured = raw->data;
         // Owned here before the call: the driver may free it before ndo_start_xmit returns.
