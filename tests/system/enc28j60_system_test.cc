@@ -22,6 +22,7 @@
 #include "testbench/bindings/enc28j60/enc28j60_device.h"
 #include "testbench/config/config_loader.h"
 #include "testbench/system/device_system.h"
+#include "tests/system/system_test_support.h"
 
 using namespace nicsim;
 using sc_core::SC_MS;
@@ -31,15 +32,10 @@ namespace {
 
 namespace r = enc::reg;
 
-// Referencing the generated variant table links the driver variants (and their module_init
-// registrations) into the test binary.
+// The shipped scenario configs/<file> with overrides (system_test_support.h's load_shipped).
 config::loaded_scenario load(const std::string& file,
                              const std::vector<std::string>& overrides = {}) {
-    config::load_options o;
-    o.overrides = overrides;
-    for (const auto* const* v = nicsim_driver_variants; *v; ++v)
-        o.known_variants.push_back(std::string((*v)->driver) + "/" + (*v)->name);
-    return config::load_scenario(std::string(NICSIM_SOURCE_DIR) + "/configs/" + file, o);
+    return nicsim::test::load_shipped(file, overrides);
 }
 
 // device_system with the ENC28J60 binding, typed for the tests.

@@ -14,31 +14,20 @@
 #include <gtest/gtest.h>
 #include <systemc>
 
-#include "driver/include/nicsim/driver_variant.h"
 #include "driver/include/nicsim/lx_bus.h"
 #include "models/ethernet/eth_crc.h"
 #include "models/ks8851/ks8851_regs.h"
 #include "testbench/config/config_loader.h"
 #include "testbench/bindings/ks8851/ks8851_device.h"
 #include "testbench/system/device_system.h"
+#include "tests/system/system_test_support.h"
 
 namespace nicsim::test {
 
-// Referencing the generated variant table links the driver variants (and their module_init
-// registrations) into the test binary.
-inline std::vector<std::string> ks_linked_variants() {
-    std::vector<std::string> names;
-    for (const auto* const* v = nicsim_driver_variants; *v; ++v)
-        names.push_back(std::string((*v)->driver) + "/" + (*v)->name);
-    return names;
-}
-
+// The shipped scenario configs/<file> with overrides (system_test_support.h's load_shipped).
 inline config::loaded_scenario ks_load(const std::string& file,
                                        const std::vector<std::string>& overrides = {}) {
-    config::load_options o;
-    o.overrides = overrides;
-    o.known_variants = ks_linked_variants();
-    return config::load_scenario(std::string(NICSIM_SOURCE_DIR) + "/configs/" + file, o);
+    return load_shipped(file, overrides);
 }
 
 // device_system with the KS8851 binding, typed for the tests: its hooks get the system.
