@@ -174,7 +174,7 @@ void bind_host_to_driver(traffic_session& traffic, host_cpu& cpu, ::net_device* 
         traffic.host_side().bind(host_traffic_port(cpu, ndev, k, retry_poll));
         return;
     }
-    auto dev = std::make_shared<driver_netdev>(driver_netdev{ndev, traffic, {}, 0});
+    auto dev = std::make_shared<driver_netdev>(driver_netdev{ndev, traffic, {}, 0, {}});
     net::netdev_port p;
     p.xmit = [dev](net::skb_ptr& s) { return dev->xmit(s); };
     p.queue_stopped = [&ndev] {

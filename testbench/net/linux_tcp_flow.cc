@@ -24,8 +24,13 @@ linux_tcp_flow::linux_tcp_flow(const sc_core::sc_module_name& nm, const linux_tc
     m_rx = m_cfg.board_sends ? m_peer.get() : m_board.get();
     const auto& from = m_cfg.board_sends ? m_cfg.board : m_cfg.peer;
     const auto& to = m_cfg.board_sends ? m_cfg.peer : m_cfg.board;
-    m_snd = &m_tx->open_tcp({to_tcp(from), to_tcp(to), m_cfg.seed, 0, 0, true, -1});
-    m_rcv = &m_rx->open_tcp({to_tcp(to), to_tcp(from), m_cfg.seed, 0, 0, false, -1});
+    // SACK is used only when both hosts' SYNs offer it (tcp_sack on each side).
+    const auto& tx_net = m_cfg.board_sends ? m_cfg.board_stack.net : m_cfg.peer_stack.net;
+    const auto& rx_net = m_cfg.board_sends ? m_cfg.peer_stack.net : m_cfg.board_stack.net;
+    m_snd = &m_tx->open_tcp(
+        {to_tcp(from), to_tcp(to), m_cfg.seed, 0, 0, true, -1, rx_net.tcp_sack ? 1 : 0});
+    m_rcv = &m_rx->open_tcp(
+        {to_tcp(to), to_tcp(from), m_cfg.seed, 0, 0, false, -1, tx_net.tcp_sack ? 1 : 0});
     // Each side reads the other's window with its own shift (peer_wscale -1): right only when
     // both derive the same shift from their tcp_rmem (tcp_select_initial_window).
     if (m_snd->wscale() != m_rcv->wscale())

@@ -128,6 +128,8 @@ void net_settings::set(const std::string& key, const std::string& v) {
         mtu = u32();
     else if (key == "tcp_timestamps")
         tcp_timestamps = parse_bool(key, v);
+    else if (key == "tcp_sack")
+        tcp_sack = parse_bool(key, v);
     else if (key == "tcp_window_scaling")
         tcp_window_scaling = parse_bool(key, v);
     else if (key == "tcp_moderate_rcvbuf")

@@ -22,6 +22,7 @@ struct net_settings {
     std::array<std::uint32_t, 3> tcp_rmem{4096, 131072, 6291456}; // tcp.c: tcp_init
     bool tcp_timestamps = true;                                   // tcp_sk_init: 1
     bool tcp_window_scaling = true;                               // tcp_sk_init: 1
+    bool tcp_sack = true; // tcp_sk_init: 1 (SACK blocks, RACK loss detection; 0: NewReno)
     bool tcp_moderate_rcvbuf = true;         // tcp_sk_init: 1 (tcp_rcv_space_adjust on)
     int tcp_adv_win_scale = 1;               // tcp_sk_init: 1 (half of rcvbuf is window)
     std::uint32_t tcp_pacing_ss_ratio = 200; // tcp_sk_init: 200 %

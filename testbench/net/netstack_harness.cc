@@ -53,8 +53,9 @@ netstack_harness::netstack_harness(const sc_core::sc_module_name& nm, const harn
 
     tcp_addr a{fr::mac_addr::parse("02:00:00:00:00:01"), fr::ipv4_addr::parse("10.0.0.1"), 40000};
     tcp_addr b{fr::mac_addr::parse("02:00:00:00:00:02"), fr::ipv4_addr::parse("10.0.0.2"), 5201};
-    tcp_socket_config sa{a, b, m_cfg.seed, 0, 0, true, -1};
-    tcp_socket_config sb{b, a, m_cfg.seed, 0, 0, false, -1};
+    // SACK only when both hosts' SYNs offer it.
+    tcp_socket_config sa{a, b, m_cfg.seed, 0, 0, true, -1, m_cfg.receiver.net.tcp_sack ? 1 : 0};
+    tcp_socket_config sb{b, a, m_cfg.seed, 0, 0, false, -1, m_cfg.sender.net.tcp_sack ? 1 : 0};
     m_tx_sock = &m_tx->open_tcp(sa);
     m_rx_sock = &m_rx->open_tcp(sb);
     // Each side reads the other's window with its own shift (peer_wscale -1); that is only right

@@ -89,6 +89,8 @@ void tcp_socket::on_data(const fr::parsed_frame& f, std::uint64_t off) {
             }
             hole_filled = m_ofo.empty();
         }
+        if (!m_sack_blocks.empty())
+            receiver_sack_remove();
         event_data_recv(static_cast<std::uint32_t>(len), truesize);
         ack_check(hole_filled);
         m_data_ready.notify(sc_core::SC_ZERO_TIME);
@@ -100,6 +102,8 @@ void tcp_socket::on_data(const fr::parsed_frame& f, std::uint64_t off) {
         m_ofo.emplace(off, std::make_pair(end, truesize));
         m_rmem_alloc += truesize;
     }
+    if (m_sack_ok)
+        receiver_sack_add(off, end);
     send_ack();
 }
 

@@ -50,7 +50,8 @@ tcp_socket::tcp_socket(const net_settings& cfg, const tcp_socket_config& sc, env
       m_rtt(static_cast<std::uint64_t>(cfg.tcp_rto_min.to_seconds() * 1e6),
             static_cast<std::uint64_t>(cfg.tcp_rto_max.to_seconds() * 1e6),
             static_cast<std::uint64_t>(cfg.tcp_timeout_init.to_seconds() * 1e6)),
-      m_wmem(std::make_shared<wmem_account>()) {
+      m_wmem(std::make_shared<wmem_account>()),
+      m_sack_ok(cfg.tcp_sack && (sc.peer_sack < 0 || sc.peer_sack != 0)) {
     cfg.validate();
     if (!m_env.xmit || !m_env.notify)
         throw std::invalid_argument("tcp_socket: env.xmit and env.notify are required");
@@ -120,6 +121,17 @@ std::vector<std::uint8_t> tcp_socket::build(std::uint32_t seq, std::uint8_t flag
     t.window = static_cast<std::uint16_t>(std::min<std::uint64_t>(raw, 0xffff));
     if (m_cfg.tcp_timestamps)
         t.options = fr::tcp_timestamp_option(now_ts(), m_ts_recent);
+    if (m_sack_ok && len == 0 && !m_sack_blocks.empty()) {
+        // tcp_established_options: as many blocks as fit next to the timestamps (3 of 4). Only
+        // pure ACKs carry them here: the model's data senders never hold out-of-order data.
+        fr::sack_block b[fr::max_sack_blocks];
+        const std::size_t room = m_cfg.tcp_timestamps ? 3 : fr::max_sack_blocks;
+        const std::size_t n = std::min(room, m_sack_blocks.size());
+        for (std::size_t i = 0; i < n; ++i)
+            b[i] = {wire_seq_in(m_sack_blocks[i].first), wire_seq_in(m_sack_blocks[i].second)};
+        fr::append_tcp_sack_option(t.options, b, n);
+        ++m_stats.sack_acks_sent;
+    }
     fr::ipv4_fields ip{m_sc.local.ip, m_sc.remote.ip, m_sc.tos, 64, m_ip_id++, true};
     return fr::build_tcp({m_sc.remote.mac, m_sc.local.mac}, ip, t, p, len);
 }
@@ -159,7 +171,8 @@ std::uint32_t tcp_socket::packets_out() const {
 std::uint32_t tcp_socket::in_flight() const {
     // tcp_packets_in_flight = packets_out - (sacked_out + lost_out) + retrans_out; in NewReno
     // recovery the head is both lost and retransmitted, so only the emulated SACKs count.
-    return m_packets_out > m_sacked_out ? m_packets_out - m_sacked_out : 0;
+    const std::uint32_t left = m_sacked_out + m_lost_out;
+    return (m_packets_out > left ? m_packets_out - left : 0) + m_retrans_out;
 }
 
 std::uint64_t tcp_socket::tsq_limit_now(unsigned factor) const {
@@ -209,6 +222,10 @@ void tcp_socket::push() {
         m_window_update_wanted = false;
         send_ack();
     }
+    // tcp_tsq_write: lost segments first, then new data.
+    xmit_retransmit_queue();
+    if (failed())
+        return;
     bool sent = false, cwnd_limited = false;
     for (;;) {
         const std::uint64_t off = m_snd_nxt;
@@ -281,7 +298,9 @@ void tcp_socket::send_skb(std::uint64_t off, std::uint32_t segs, bool retrans) {
         charge(m_env.costs->per_skb_alloc, cpu_context::softirq);
         charge(m_env.costs->per_segment_sent * static_cast<double>(segs), cpu_context::softirq);
     }
-    const bool fast_rtx = off < m_snd_nxt; // head retransmission in recovery
+    const bool fast_rtx = off < m_snd_nxt; // a retransmission in recovery (SACK: any)
+    if (m_in_recovery)
+        m_prr_out += segs; // tcp_event_new_data_sent / tcp_retransmit_skb
     m_last_skb_start = std::max(m_last_skb_start, off);
     // A member, not a local: the thread may park for good inside the xmit below (the run ends),
     // and heap owned only by a parked SystemC stack looks leaked to LeakSanitizer.
@@ -375,6 +394,19 @@ void tcp_socket::on_ack(const fr::parsed_frame& f) {
     m_last_peer_window = f.tcp_window;
     m_snd_wnd = static_cast<std::uint64_t>(f.tcp_window) << m_peer_wscale;
     const auto now = sc_time_stamp();
+    // tcp_sacktag_write_queue runs before tcp_clean_rtx_queue.
+    const sack_tag_result sacked = m_sack_ok ? sack_tag(f) : sack_tag_result{};
+    std::uint32_t acked_segs = 0;
+    const bool una_advanced = acked_off > m_snd_una;
+    const auto us_since = [&](const sc_time& t) {
+        return static_cast<std::int64_t>((now - t).value() / sc_time(1, sc_core::SC_US).value());
+    };
+    // tcp_ack_update_rtt + tcp_update_rtt_min.
+    const auto take_rtt = [&](std::int64_t seq_rtt, std::int64_t ca_rtt) {
+        m_rtt.sample(seq_rtt, m_snd_una, m_snd_nxt);
+        if (m_min_rtt_us == 0 || static_cast<std::uint64_t>(ca_rtt) < m_min_rtt_us)
+            m_min_rtt_us = static_cast<std::uint64_t>(std::max<std::int64_t>(ca_rtt, 1));
+    };
 
     if (acked_off > m_snd_una) {
         // tcp_clean_rtx_queue: free fully acknowledged segments, take RTT samples (Karn: an
@@ -384,15 +416,23 @@ void tcp_socket::on_ack(const fr::parsed_frame& f) {
         // takes the retransmission's RTT from TSecr instead, which this model does not carry).
         std::int64_t seq_rtt = -1, ca_rtt = -1;
         bool retrans_data_acked = false;
-        std::uint32_t acked_segs = 0;
         const std::uint64_t nxt_before = m_snd_nxt;
         while (!m_rtx.empty() && m_rtx.front().end <= acked_off) {
             const auto& s = m_rtx.front();
+            if (m_sack_ok) {
+                if (s.sacked)
+                    --m_sacked_out;
+                else
+                    rack_advance(s, now);
+                if (s.lost)
+                    --m_lost_out;
+                if (s.retrans_out)
+                    --m_retrans_out;
+            }
             if (s.retransmitted) {
                 retrans_data_acked = true;
             } else {
-                const auto rtt = static_cast<std::int64_t>((now - s.sent).value() /
-                                                           sc_time(1, sc_core::SC_US).value());
+                const auto rtt = us_since(s.sent);
                 if (seq_rtt < 0)
                     seq_rtt = rtt;
                 ca_rtt = rtt;
@@ -404,23 +444,27 @@ void tcp_socket::on_ack(const fr::parsed_frame& f) {
         }
         if (retrans_data_acked)
             seq_rtt = ca_rtt = -1;
+        if (sacked.have_rtt) {
+            // The SACK RTT (sack->first_sackt / last_sackt) when no cumulative sample exists.
+            if (seq_rtt < 0)
+                seq_rtt = us_since(sacked.first_sent);
+            ca_rtt = us_since(sacked.last_sent);
+        }
         m_snd_una = acked_off;
         m_snd_nxt = std::max(m_snd_nxt, m_snd_una);
         m_stats.bytes_acked = m_snd_una;
         m_backoff = 0;
         m_cc.snd_una = m_snd_una;
         m_cc.snd_nxt = m_snd_nxt;
-        if (seq_rtt >= 0) {
-            m_rtt.sample(seq_rtt, m_snd_una, m_snd_nxt);
-            if (m_min_rtt_us == 0 || static_cast<std::uint64_t>(ca_rtt) < m_min_rtt_us)
-                m_min_rtt_us = static_cast<std::uint64_t>(std::max<std::int64_t>(ca_rtt, 1));
-        }
+        if (seq_rtt >= 0)
+            take_rtt(seq_rtt, ca_rtt);
         m_rto_cur_us = m_rtt.rto_us();
         m_ca->pkts_acked(m_cc, acked_segs, ca_rtt, now_us());
 
-        if (m_in_loss && m_snd_una >= m_recover)
+        // With SACK, recovery, loss and the window's growth follow sack_fastretrans below.
+        if (!m_sack_ok && m_in_loss && m_snd_una >= m_recover)
             m_in_loss = false;
-        if (m_in_recovery) {
+        if (!m_sack_ok && m_in_recovery) {
             if (m_snd_una >= m_recover) {
                 // tcp_end_cwnd_reduction: leave recovery at ssthresh.
                 m_in_recovery = false;
@@ -433,7 +477,7 @@ void tcp_socket::on_ack(const fr::parsed_frame& f) {
                 if (!m_rtx.empty())
                     send_segment(m_rtx.front().start, true);
             }
-        } else {
+        } else if (!m_sack_ok) {
             m_dupacks = 0;
             m_sacked_out = 0;
             m_cc.cwnd_limited = is_cwnd_limited();
@@ -444,6 +488,14 @@ void tcp_socket::on_ack(const fr::parsed_frame& f) {
             arm_rto();
         else
             m_rto_armed = false;
+    } else if (m_sack_ok) {
+        if (f.payload_len == 0 && !window_changed && m_packets_out > 0)
+            ++m_stats.dup_acks;
+        if (sacked.have_rtt) {
+            // A SACK-only ACK still gives an RTT sample (tcp_clean_rtx_queue's sack_rtt_us).
+            take_rtt(us_since(sacked.first_sent), us_since(sacked.last_sent));
+            m_rto_cur_us = m_rtt.rto_us();
+        }
     } else if (f.payload_len == 0 && !window_changed && m_packets_out > 0 && !m_in_loss) {
         // A duplicate ACK: tcp_add_reno_sack, then Disorder -> Recovery at tcp_reordering.
         ++m_stats.dup_acks;
@@ -451,6 +503,17 @@ void tcp_socket::on_ack(const fr::parsed_frame& f) {
             ++m_sacked_out;
         if (!m_in_recovery && ++m_dupacks >= m_cfg.tcp_reordering)
             enter_recovery();
+    }
+    if (m_sack_ok) {
+        // tcp_fastretrans_alert, then tcp_cong_control: grow only outside recovery and only
+        // on in-order delivery (tcp_may_raise_cwnd), by everything delivered.
+        sack_fastretrans(acked_segs + sacked.newly_sacked, una_advanced);
+        if (!m_in_recovery && una_advanced) {
+            m_cc.cwnd_limited = is_cwnd_limited();
+            m_ca->cong_avoid(m_cc, acked_segs + sacked.newly_sacked, now_us());
+        }
+        if (m_packets_out > 0 && m_snd_una < m_high_sent && !m_rto_armed)
+            arm_rto();
     }
     // tcp_update_pacing_rate (in tcp_ack via tcp_cong_control / tcp_rate_gen).
     if (m_rtt.has_sample())
@@ -490,12 +553,26 @@ void tcp_socket::on_rto() {
     m_cc.cwnd_cnt = 0;
     m_in_recovery = false;
     m_in_loss = true;
-    m_sacked_out = 0;
     m_dupacks = 0;
     m_recover = m_high_sent;
-    m_snd_nxt = m_snd_una; // every outstanding segment is lost: resend them in order
-    m_cc.snd_nxt = m_snd_nxt;
-    m_packets_out = 0;
+    m_reo_armed = false;
+    if (m_sack_ok) {
+        // tcp_timeout_mark_lost: every segment not SACKed is lost and none is in flight as a
+        // retransmission; the stack's push() resends them (tcp_xmit_retransmit_queue).
+        for (auto& s : m_rtx) {
+            s.retrans_out = false;
+            if (!s.sacked && !s.lost) {
+                s.lost = true;
+                ++m_lost_out;
+            }
+        }
+        m_retrans_out = 0;
+    } else {
+        m_sacked_out = 0;
+        m_snd_nxt = m_snd_una; // every outstanding segment is lost: resend them in order
+        m_cc.snd_nxt = m_snd_nxt;
+        m_packets_out = 0;
+    }
     m_is_cwnd_limited = false;
     m_max_packets_out = 0;
     // Exponential backoff (tcp_retransmit_timer: icsk_rto << icsk_backoff, TCP_RTO_MAX).
@@ -529,6 +606,8 @@ sc_time tcp_socket::next_deadline() const {
         take(m_rto_deadline);
     if (m_ack_pending)
         take(m_delack_deadline);
+    if (m_reo_armed)
+        take(m_reo_deadline);
     if (m_cfg.tcp_internal_pacing && m_write_seq > m_snd_nxt && m_next_departure > sc_time_stamp())
         take(m_next_departure);
     return d;
@@ -538,6 +617,16 @@ void tcp_socket::run_timers() {
     const auto now = sc_time_stamp();
     if (m_rto_armed && now >= m_rto_deadline)
         on_rto();
+    if (m_reo_armed && now >= m_reo_deadline) {
+        // tcp_rack_reo_timeout: look again; enter recovery if that found a loss (the stack's
+        // push() then resends it).
+        m_reo_armed = false;
+        m_rack_advanced = true;
+        const std::uint32_t lost_before = m_lost_out;
+        rack_detect_loss();
+        if (m_lost_out != lost_before && !m_in_recovery && !m_in_loss)
+            sack_fastretrans(1, false); // tcp_enter_recovery + tcp_cwnd_reduction(sk, 1, ...)
+    }
     if (m_ack_pending && now >= m_delack_deadline) {
         // tcp_delack_timer_handler: the delayed ACK was not piggybacked - inflate ato.
         m_ato_us = std::min<std::uint64_t>(m_ato_us << 1, m_rtt.rto_us());

@@ -22,10 +22,19 @@
 //                 tcp_enter_loss: ssthresh, cwnd 1, every outstanding segment resent in order
 //                 (go-back-N, as a SACK-less Linux marks all lost), exponential backoff,
 //                 tcp_retries2 consecutive expiries fail the connection.
-//   loss recovery NewReno (RFC 6582) on tcp_reordering duplicate ACKs, duplicates counted as
-//                 Linux's emulated SACK for SACK-less peers (tcp_add_reno_sack: in flight =
-//                 packets_out - sacked_out); cwnd drops to ssthresh at once (Linux uses PRR to
-//                 get there over one RTT - not modelled), partial ACKs retransmit the next hole.
+//   loss recovery with SACK (tcp_sack 1, both ends): the receiver reports its out-of-order
+//                 blocks (tcp_sack_new_ofo_skb / tcp_sack_remove, newest first, 3 blocks next to
+//                 the timestamps); the sender tags its queue (tcp_sacktag_write_queue), detects
+//                 losses with RACK (tcp_rack_detect_loss: a segment is lost when one sent after
+//                 it was delivered and rack.rtt + reo_wnd has passed; reo_wnd 0 in recovery or
+//                 with tcp_reordering SACKed segments, else min_rtt/4 with the reorder timer),
+//                 enters recovery once anything is lost (tcp_time_to_recover), sizes cwnd by
+//                 Proportional Rate Reduction (tcp_cwnd_reduction) and resends the lost segments
+//                 first (tcp_xmit_retransmit_queue); in flight = packets_out - (sacked_out +
+//                 lost_out) + retrans_out. RTO marks every unSACKed segment lost
+//                 (tcp_timeout_mark_lost). Without SACK: NewReno (RFC 6582) on tcp_reordering
+//                 duplicate ACKs counted as Linux's emulated SACK (tcp_add_reno_sack), cwnd to
+//                 ssthresh at once, partial ACKs retransmit the next hole.
 //   pacing rate   tcp_update_pacing_rate on every ACK.
 //   receive       in-order and out-of-order queues charged truesize to sk_rmem_alloc; window
 //                 from __tcp_select_window (rcv_ssthresh grown by tcp_grow_window, never shrunk);
@@ -35,9 +44,10 @@
 //                 an ACK at once for every second full-sized segment, __tcp_ack_snd_check, and
 //                 at once for out-of-order data); window-update ACKs after reads
 //                 (tcp_cleanup_rbuf).
-// Left out: SYN/FIN, SACK, PRR, RACK/TLP, ECN, tcp_tso_should_defer, the full Nagle logic (a
-// sub-MSS tail waits while anything is in flight), the slow-start-after-idle restart, memory
-// pressure.
+// Left out: SYN/FIN, D-SACK and reordering detection (the links here do not reorder), undo
+// (F-RTO, spurious-retransmit undo), tail loss probes (TLP), ECN, tcp_tso_should_defer, the full
+// Nagle logic (a sub-MSS tail waits while anything is in flight), the slow-start-after-idle
+// restart, memory pressure.
 //
 // Threading: all methods run in the owning host_stack's SC_THREAD except write()/read(), which
 // the application calls from its own SC_THREAD (they block), and the skb destructor, which runs in
@@ -81,6 +91,8 @@ struct tcp_socket_config {
     // The peer's window-scale shift (to read its window field); -1: the same rule as ours on the
     // same settings (both hosts alike).
     int peer_wscale = -1;
+    // Whether the peer's SYN said SACK-permitted; -1: as our own tcp_sack (both hosts alike).
+    int peer_sack = -1;
 };
 
 // Counters of one socket (both halves).
@@ -100,9 +112,12 @@ struct tcp_stats {
     std::uint64_t duplicates = 0;
     std::uint64_t pattern_errors = 0;
     std::uint64_t checksum_errors = 0;
-    std::uint64_t tsq_throttled = 0; // times tcp_write_xmit stopped at the TSQ limit
-    std::uint64_t quick_acks = 0;    // ACKs sent at once because of quick-ack mode
-    std::uint64_t delayed_acks = 0;  // ACKs sent by the delayed-ACK timer
+    std::uint64_t tsq_throttled = 0;   // times tcp_write_xmit stopped at the TSQ limit
+    std::uint64_t quick_acks = 0;      // ACKs sent at once because of quick-ack mode
+    std::uint64_t delayed_acks = 0;    // ACKs sent by the delayed-ACK timer
+    std::uint64_t sacked_segments = 0; // segments newly SACKed by the peer (sender side)
+    std::uint64_t rack_lost = 0;       // times RACK marked a segment (or its resend) lost
+    std::uint64_t sack_acks_sent = 0;  // ACKs sent carrying SACK blocks (receiver side)
 };
 
 class tcp_socket {
@@ -168,6 +183,14 @@ class tcp_socket {
     std::uint32_t tso_segs() const;
     std::uint64_t min_rtt_us() const { return m_min_rtt_us; }
     bool in_recovery() const { return m_in_recovery; }
+    bool sack_ok() const { return m_sack_ok; }
+    std::uint32_t sacked_out() const { return m_sacked_out; }
+    std::uint32_t lost_out() const { return m_lost_out; }
+    std::uint32_t retrans_out() const { return m_retrans_out; }
+    // The receiver's SACK blocks as stream offsets [start, end), newest first.
+    const std::vector<std::pair<std::uint64_t, std::uint64_t>>& sack_blocks() const {
+        return m_sack_blocks;
+    }
     bool failed() const { return !m_error.empty(); }
     const std::string& error() const { return m_error; }
     unsigned wscale() const { return m_wscale; }
@@ -252,10 +275,38 @@ class tcp_socket {
     struct sent_seg {
         std::uint64_t start, end;
         sc_core::sc_time sent;
-        bool retransmitted;
+        bool retransmitted;       // TCPCB_EVER_RETRANS (Karn)
+        bool sacked = false;      // TCPCB_SACKED_ACKED
+        bool lost = false;        // TCPCB_LOST
+        bool retrans_out = false; // TCPCB_SACKED_RETRANS: a retransmission still out
     };
-    std::deque<sent_seg> m_rtx;     // [snd_una, high_sent), by start
-    std::uint32_t m_sacked_out = 0; // duplicate ACKs counted as emulated SACKs
+    std::deque<sent_seg> m_rtx; // [snd_una, high_sent), by start
+    // SACK and RACK (tcp_sacktag_write_queue, tcp_rack_*, tcp_cwnd_reduction).
+    struct sack_tag_result {
+        std::uint32_t newly_sacked = 0;
+        bool have_rtt = false;
+        sc_core::sc_time first_sent, last_sent; // send times of the first/last newly SACKed
+    };
+    sack_tag_result sack_tag(const traffic::frame::parsed_frame& f);
+    void rack_advance(const sent_seg& s, sc_core::sc_time now);
+    void rack_detect_loss();
+    void mark_lost(sent_seg& s);
+    void sack_fastretrans(std::uint32_t acked_sacked, bool una_advanced);
+    void xmit_retransmit_queue();
+    void cwnd_reduction(std::uint32_t newly_acked_sacked, bool una_advanced);
+    void receiver_sack_add(std::uint64_t start, std::uint64_t end);
+    void receiver_sack_remove();
+    std::uint32_t m_sacked_out = 0; // SACKed segments (without SACK: duplicate ACKs, emulated)
+    bool m_sack_ok;                 // tcp_sack on both ends (rx_opt.sack_ok)
+    std::uint32_t m_lost_out = 0, m_retrans_out = 0;
+    std::uint32_t m_prior_cwnd = 0, m_prr_delivered = 0, m_prr_out = 0; // PRR
+    // RACK: the most recently sent segment known delivered, and its RTT.
+    bool m_rack_advanced = false;
+    sc_core::sc_time m_rack_mstamp;
+    std::uint64_t m_rack_end = 0;
+    std::uint64_t m_rack_rtt_us = 0;
+    bool m_reo_armed = false; // ICSK_TIME_REO_TIMEOUT
+    sc_core::sc_time m_reo_deadline;
     std::uint32_t m_dupacks = 0;
     bool m_in_recovery = false;
     std::uint64_t m_recover = 0; // high_seq: recovery ends when snd_una passes it
@@ -279,8 +330,9 @@ class tcp_socket {
     std::uint64_t m_rcvbuf;
     std::uint64_t m_rmem_alloc = 0;
     std::map<std::uint64_t, std::pair<std::uint64_t, std::uint32_t>>
-        m_ofo;                                                       // start -> (end, truesize)
-    std::deque<std::pair<std::uint64_t, std::uint32_t>> m_rcv_queue; // (end, truesize) in order
+        m_ofo;                                                          // start -> (end, truesize)
+    std::deque<std::pair<std::uint64_t, std::uint32_t>> m_rcv_queue;    // (end, truesize) in order
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> m_sack_blocks; // rx_opt selective_acks
     std::uint64_t m_rcvq_space = 0, m_rcvq_seq = 0;
     std::uint64_t m_rcvq_time_us = 0;
     std::uint64_t m_rcv_rtt8 = 0;

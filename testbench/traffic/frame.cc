@@ -342,6 +342,51 @@ parsed_frame parse(const std::uint8_t* data, std::size_t len, bool verify_checks
     return p;
 }
 
+void append_tcp_sack_option(std::vector<std::uint8_t>& options, const sack_block* blocks,
+                            std::size_t n) {
+    if (n == 0)
+        return;
+    if (n > max_sack_blocks)
+        throw std::invalid_argument("append_tcp_sack_option: more than 4 SACK blocks");
+    options.insert(options.end(), {1, 1, 5, static_cast<std::uint8_t>(2 + 8 * n)});
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::size_t at = options.size();
+        options.resize(at + 8);
+        put32(&options[at], blocks[i].start);
+        put32(&options[at + 4], blocks[i].end);
+    }
+}
+
+std::size_t find_tcp_sack(const parsed_frame& f, sack_block* out) {
+    const std::uint8_t* o = f.tcp_options;
+    std::size_t i = 0;
+    while (o && i < f.tcp_options_len) {
+        const std::uint8_t kind = o[i];
+        if (kind == 0)
+            break;
+        if (kind == 1) {
+            ++i;
+            continue;
+        }
+        if (i + 1 >= f.tcp_options_len || o[i + 1] < 2 || i + o[i + 1] > f.tcp_options_len)
+            break;
+        const std::uint8_t len = o[i + 1];
+        if (kind == 5) {
+            // tcp_parse_options: the length must be 2 + a whole number of 8-byte blocks.
+            if (len < 10 || (len - 2) % 8 != 0)
+                return 0;
+            const std::size_t n = std::min<std::size_t>((len - 2) / 8, max_sack_blocks);
+            for (std::size_t b = 0; b < n; ++b) {
+                out[b].start = get32(o + i + 2 + 8 * b);
+                out[b].end = get32(o + i + 6 + 8 * b);
+            }
+            return n;
+        }
+        i += len;
+    }
+    return 0;
+}
+
 bool find_tcp_timestamp(const parsed_frame& f, std::uint32_t& tsval, std::uint32_t& tsecr) {
     const std::uint8_t* o = f.tcp_options;
     std::size_t i = 0;

@@ -122,6 +122,17 @@ std::vector<std::uint8_t> build_icmp_echo(const eth_fields& eth, const ipv4_fiel
 // TCP timestamp option as Linux sends it: NOP, NOP, kind 8, len 10, TSval, TSecr (12 bytes).
 std::vector<std::uint8_t> tcp_timestamp_option(std::uint32_t tsval, std::uint32_t tsecr);
 
+// One SACK block (RFC 2018): [start, end) in wire sequence numbers.
+struct sack_block {
+    std::uint32_t start = 0, end = 0;
+};
+constexpr std::size_t max_sack_blocks = 4; // TCP_NUM_SACKS: 4 fit in 40 option bytes
+
+// Appends a SACK option as Linux's tcp_options_write does: NOP, NOP, kind 5, len 2 + 8n
+// (n <= max_sack_blocks; the caller leaves room for the timestamps).
+void append_tcp_sack_option(std::vector<std::uint8_t>& options, const sack_block* blocks,
+                            std::size_t n);
+
 // --- parser ------------------------------------------------------------------------------------
 
 // A parsed frame; pointers point into the caller's buffer and are valid while it lives.
@@ -165,5 +176,9 @@ parsed_frame parse(const std::uint8_t* data, std::size_t len, bool verify_checks
 
 // TSval/TSecr from a parsed TCP option block; false if no timestamp option is present.
 bool find_tcp_timestamp(const parsed_frame& f, std::uint32_t& tsval, std::uint32_t& tsecr);
+
+// The SACK blocks of a parsed TCP option block (at most max_sack_blocks, in the order sent);
+// returns how many were written to `out` (0: no SACK option, or a malformed one).
+std::size_t find_tcp_sack(const parsed_frame& f, sack_block* out);
 
 } // namespace nicsim::traffic::frame

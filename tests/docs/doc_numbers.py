@@ -234,6 +234,10 @@ def studies_ks8851():
     expect("studies.md", d, f"from {u('5MHz')} (5 MHz) to {u('40MHz')} (40 MHz)", cmd)
     cpus = [float(r["host_cpu_share"]) * 100 for r in by.values()]
     expect("studies.md", d, f"stays at {min(cpus):.0f}–{max(cpus):.0f} %", cmd)
+    q = ("nicsim run configs/ks8851-spi-iperf-rx.yaml --set device.bus_clock=35MHz "
+         "--set host.net.tcp_sack=0 --json -")
+    nosack = json.loads(s.run("studies.md", d, q))["flows"][0]["goodput_bps"] / 1e3
+    expect("studies.md", d, f"gets {nosack:.0f} kbit/s at 35 MHz instead of {k('35MHz'):.0f}", q)
 
 
 @check

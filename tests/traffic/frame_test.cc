@@ -210,3 +210,38 @@ TEST(TrafficFrame, PatternIsSeededAndNotPeriodic) {
     buf[37] ^= 0x80;
     EXPECT_EQ(a.first_mismatch(1000, buf.data(), buf.size()), 37u);
 }
+
+// The SACK option as tcp_options_write lays it out (NOP, NOP, kind 5, len 2 + 8n), next to the
+// timestamps, read back by find_tcp_sack; a length that is not 2 + 8n is rejected.
+TEST(TrafficFrame, SackOptionRoundTripsNextToTheTimestamps) {
+    std::vector<std::uint8_t> opts = tcp_timestamp_option(7, 9);
+    const sack_block in[3] = {{1000, 2448}, {4000, 5448}, {0xfffffff0u, 0x10u}};
+    append_tcp_sack_option(opts, in, 3);
+    ASSERT_EQ(opts.size(), 12u + 4u + 24u); // 40 bytes: the most TCP can carry
+    EXPECT_EQ(opts[12], 1);
+    EXPECT_EQ(opts[14], 5);
+    EXPECT_EQ(opts[15], 26);
+    tcp_fields t;
+    t.options = opts;
+    const auto f = build_tcp({}, {}, t, nullptr, 0);
+    const auto p = parse(f.data(), f.size());
+    ASSERT_TRUE(p.ok) << p.error;
+    EXPECT_EQ(p.tcp_doff, 15);
+    sack_block out[max_sack_blocks];
+    ASSERT_EQ(find_tcp_sack(p, out), 3u);
+    for (int i = 0; i < 3; ++i) {
+        EXPECT_EQ(out[i].start, in[i].start);
+        EXPECT_EQ(out[i].end, in[i].end);
+    }
+    std::uint32_t tsval = 0, tsecr = 0;
+    EXPECT_TRUE(find_tcp_timestamp(p, tsval, tsecr));
+    EXPECT_EQ(tsval, 7u);
+
+    std::vector<std::uint8_t> bad{1, 1, 5, 9, 0, 0, 0, 0, 0, 0, 0, 0}; // 9: not 2 + 8n
+    t.options = bad;
+    const auto g = build_tcp({}, {}, t, nullptr, 0);
+    const auto q = parse(g.data(), g.size());
+    ASSERT_TRUE(q.ok);
+    EXPECT_EQ(find_tcp_sack(q, out), 0u);
+    EXPECT_THROW(append_tcp_sack_option(opts, in, 5), std::invalid_argument);
+}
