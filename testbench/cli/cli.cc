@@ -17,6 +17,7 @@
 #include "testbench/cli/cmd_sweep.h"
 #include "testbench/cli/cmd_validate.h"
 #include "testbench/cli/run_progress.h"
+#include "testbench/cli/schema_gen.h"
 #include "testbench/cli/output_paths.h"
 #include "testbench/config/config_loader.h"
 #include "testbench/report/json_writer.h"
@@ -362,11 +363,15 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
 
     // Hidden (group ""): what the build installs, generated from this very App.
     std::string gen_what;
-    CLI::App* gen_cmd = app.add_subcommand("generate", "print the bash completion or the man page");
+    std::vector<std::string> gen_files;
+    CLI::App* gen_cmd = app.add_subcommand(
+        "generate", "print the bash completion, the man page or the scenario JSON Schema");
     gen_cmd->group("");
     gen_cmd->add_option("what", gen_what)
         ->required()
-        ->check(CLI::IsMember({"bash-completion", "man"}));
+        ->check(CLI::IsMember({"bash-completion", "man", "schema"}));
+    gen_cmd->add_option("files", gen_files, "schema: the exemplar scenarios to load")
+        ->type_name("YAML");
 
     std::vector<const char*> argv;
     for (const auto& a : args)
@@ -405,6 +410,8 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         return cmd_run(run_file, run_sets, recorded, json_file, trace_flags, quiet, interval_s, out,
                        err);
     }
+    if (*gen_cmd && gen_what == "schema")
+        return cmd_generate_schema(gen_files, out, err);
     if (*gen_cmd) {
         const auto cmds = walk_cli(app);
         out << (gen_what == "man" ? man_page(cmds, build_info::nicsim_version)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "testbench/config/config_loader.h"
 
+#include "testbench/config/schema_recorder.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
@@ -354,9 +356,12 @@ device_config read_device(yaml_reader r, const device_catalog& catalog, const de
     if (auto t = r.optional_child("timing")) {
         if (k.timing_keys.empty())
             r.fail("timing", "the " + d.type + " model has no chip timing overrides");
-        for (const auto& key : k.timing_keys)
+        for (const auto& key : k.timing_keys) {
+            // optional() (not has()): the schema recorder sees every key this device takes.
+            const duration v = t->optional<duration>(key, duration{});
             if (t->has(key))
-                d.timing[key] = t->required<duration>(key);
+                d.timing[key] = v;
+        }
         t->reject_unknown_keys();
     }
     r.reject_unknown_keys();
@@ -496,10 +501,9 @@ link_config read_link(yaml_reader r, const device_keys& keys) {
 
 // host.net.* / peer.net.*: each key is a Linux setting (net_settings.h), checked by the stack's
 // own parser so the loader and the run agree; the whole set is validated together.
+// r: the net mapping, empty when absent (child_or_empty, so the schema recorder sees a free map).
 std::map<std::string, std::string> read_net_settings(std::optional<yaml_reader> r) {
     std::map<std::string, std::string> out;
-    if (!r)
-        return out;
     // net_settings says "net setting '<key>': why"; the reader puts the key's path in front.
     const auto why = [](const std::string& what) {
         const auto at = what.find("': ");
@@ -532,9 +536,9 @@ std::map<std::string, std::string> read_net_settings(std::optional<yaml_reader> 
 host_config read_host(yaml_reader host, yaml_reader peer) {
     host_config h;
     h.stack = host.one_of("stack", {"linux", "fixed_window"}, std::string("linux"));
-    h.net = read_net_settings(host.optional_child("net"));
+    h.net = read_net_settings(host.child_or_empty("net"));
     host.reject_unknown_keys();
-    h.peer_net = read_net_settings(peer.optional_child("net"));
+    h.peer_net = read_net_settings(peer.child_or_empty("net"));
     peer.reject_unknown_keys();
     return h;
 }
@@ -618,7 +622,10 @@ loaded_scenario load_scenario(const std::string& file, const load_options& optio
         profile = r.required<std::string>("platform");
         sc.platform = resolve_platform(r, "platform", profile, file, configs_dir);
     }
-    out.platform = load_platform(sc.platform);
+    {
+        schema_recorder::pause other_format; // the profile file is not part of the scenario
+        out.platform = load_platform(sc.platform);
+    }
     if (platform_overrides) {
         read_platform(*platform_overrides, out.platform, false);
         platform_overrides->reject_unknown_keys();

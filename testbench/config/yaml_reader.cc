@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "testbench/config/yaml_reader.h"
 
+#include "testbench/config/schema_recorder.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
@@ -77,6 +79,8 @@ yaml_reader::yaml_reader(const YAML::Node& node, std::string path, std::string w
                          std::shared_ptr<const yaml_source> source)
     : node_(node), mark_(node.Mark()), path_(std::move(path)), what_(std::move(what)),
       source_(std::move(source)) {
+    if (auto* rec = schema_recorder::active())
+        rec->mapping(path_);
     const std::string name = path_.empty() ? what_ : path_;
     if (node_.IsNull())
         return;
@@ -97,6 +101,21 @@ yaml_reader::yaml_reader(const YAML::Node& node, std::string path, std::string w
         }
         entries_.push_back(entry{k.Scalar(), k.Mark(), it->second});
     }
+}
+
+bool yaml_reader::recording() {
+    return schema_recorder::active() != nullptr;
+}
+
+void yaml_reader::note_scalar(const std::string& key, const char* expected, bool required,
+                              const std::vector<std::string>* enum_values) const {
+    if (auto* rec = schema_recorder::active())
+        rec->scalar(path_, key, expected, required, enum_values);
+}
+
+void yaml_reader::note_object(const std::string& key, bool required) const {
+    if (auto* rec = schema_recorder::active())
+        rec->object(path_, key, required);
 }
 
 bool yaml_reader::was_asked(const std::string& key) const {
@@ -160,6 +179,7 @@ std::string yaml_reader::scalar_text(const std::string& key, const YAML::Node& n
 
 std::string yaml_reader::one_of(const std::string& key, const std::vector<std::string>& known,
                                 std::optional<std::string> fallback) {
+    note_scalar(key, "a string", !fallback, &known);
     const entry* e = lookup(key);
     if (!e) {
         if (fallback)
@@ -173,6 +193,7 @@ std::string yaml_reader::one_of(const std::string& key, const std::vector<std::s
 }
 
 yaml_reader yaml_reader::child(const std::string& key) {
+    note_object(key, true);
     const entry* e = lookup(key);
     if (!e)
         fail_missing(key);
@@ -180,6 +201,7 @@ yaml_reader yaml_reader::child(const std::string& key) {
 }
 
 std::optional<yaml_reader> yaml_reader::optional_child(const std::string& key) {
+    note_object(key, false);
     const entry* e = lookup(key);
     if (!e)
         return std::nullopt;
@@ -187,12 +209,15 @@ std::optional<yaml_reader> yaml_reader::optional_child(const std::string& key) {
 }
 
 yaml_reader yaml_reader::child_or_empty(const std::string& key) {
+    note_object(key, false);
     const entry* e = lookup(key);
     return yaml_reader(e ? e->value : YAML::Node(), key_path(key), key, source_);
 }
 
 std::vector<yaml_reader::located_scalar> yaml_reader::scalar_list(const std::string& key) {
     std::vector<located_scalar> out;
+    if (auto* rec = schema_recorder::active())
+        rec->list(path_, key);
     const entry* e = lookup(key);
     if (!e)
         return out;
@@ -215,6 +240,8 @@ std::vector<yaml_reader::located_scalar> yaml_reader::scalar_list(const std::str
 
 std::vector<std::pair<std::string, std::string>> yaml_reader::scalar_entries() {
     std::vector<std::pair<std::string, std::string>> out;
+    if (auto* rec = schema_recorder::active())
+        rec->free_map(path_);
     for (const auto& e : entries_) {
         lookup(e.key);
         out.emplace_back(e.key, scalar_text(e.key, e.value, "a scalar value"));

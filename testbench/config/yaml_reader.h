@@ -76,6 +76,7 @@ class yaml_reader {
     bool has(const std::string& key);
 
     template <class T> T required(const std::string& key, check_fn<T> check = {}) {
+        note_scalar(key, decode<T>::expected(), true, nullptr);
         const entry* e = lookup(key);
         if (!e)
             fail_missing(key);
@@ -83,6 +84,7 @@ class yaml_reader {
     }
 
     template <class T> T optional(const std::string& key, T fallback, check_fn<T> check = {}) {
+        note_scalar(key, decode<T>::expected(), false, nullptr);
         const entry* e = lookup(key);
         return e ? convert<T>(key, e->value, check) : fallback;
     }
@@ -91,6 +93,12 @@ class yaml_reader {
     template <class E>
     E enumerated(const std::string& key, const std::vector<std::pair<std::string, E>>& names,
                  std::optional<E> fallback = std::nullopt) {
+        if (recording()) {
+            std::vector<std::string> all;
+            for (const auto& n : names)
+                all.push_back(n.first);
+            note_scalar(key, "a string", !fallback, &all);
+        }
         const entry* e = lookup(key);
         if (!e) {
             if (fallback)
@@ -147,6 +155,12 @@ class yaml_reader {
     };
 
     const entry* lookup(const std::string& key);
+    // What the loader asks, for the schema (testbench/config/schema_recorder.h); no-ops unless a
+    // recorder is active.
+    static bool recording();
+    void note_scalar(const std::string& key, const char* expected, bool required,
+                     const std::vector<std::string>* enum_values) const;
+    void note_object(const std::string& key, bool required) const;
     bool was_asked(const std::string& key) const;
     std::string key_path(const std::string& key) const;
     std::string where_value(const std::string& key, const YAML::Node& n) const;
