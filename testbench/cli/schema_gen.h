@@ -3,7 +3,7 @@
 // `nicsim generate schema FILE...` (hidden, like the completion and the man page): loads each
 // exemplar scenario with the real loader under a schema_recorder and prints the JSON Schema of
 // what the loader asked for (testbench/config/schema_recorder.h). docs/scenario.schema.json is
-// its output over every shipped scenario; the test scenario_schema_is_generated keeps it so.
+// its output over every shipped scenario; the test scenario_schema_accepts_configs keeps it so.
 #pragma once
 
 #include <iosfwd>

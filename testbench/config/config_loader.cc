@@ -502,7 +502,7 @@ link_config read_link(yaml_reader r, const device_keys& keys) {
 // host.net.* / peer.net.*: each key is a Linux setting (net_settings.h), checked by the stack's
 // own parser so the loader and the run agree; the whole set is validated together.
 // r: the net mapping, empty when absent (child_or_empty, so the schema recorder sees a free map).
-std::map<std::string, std::string> read_net_settings(std::optional<yaml_reader> r) {
+std::map<std::string, std::string> read_net_settings(yaml_reader r) {
     std::map<std::string, std::string> out;
     // net_settings says "net setting '<key>': why"; the reader puts the key's path in front.
     const auto why = [](const std::string& what) {
@@ -511,11 +511,11 @@ std::map<std::string, std::string> read_net_settings(std::optional<yaml_reader> 
                                                                               : what;
     };
     net::net_settings probe;
-    for (const auto& [key, text] : r->scalar_entries()) {
+    for (const auto& [key, text] : r.scalar_entries()) {
         try {
             probe.set(key, text);
         } catch (const std::invalid_argument& e) {
-            r->fail(key, why(e.what()));
+            r.fail(key, why(e.what()));
         }
         out[key] = text;
     }
@@ -528,7 +528,7 @@ std::map<std::string, std::string> read_net_settings(std::optional<yaml_reader> 
         const std::string key = a != std::string::npos && b != std::string::npos
                                     ? what.substr(a + 1, b - a - 1)
                                     : out.begin()->first;
-        r->fail(out.count(key) ? key : out.begin()->first, why(what));
+        r.fail(out.count(key) ? key : out.begin()->first, why(what));
     }
     return out;
 }
