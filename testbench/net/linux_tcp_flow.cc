@@ -95,6 +95,8 @@ linux_tcp_flow_result linux_tcp_flow::result() const {
     r.retransmits = tx.retransmits;
     r.fast_retransmits = tx.fast_retransmits;
     r.timeouts = tx.timeouts;
+    r.sack = m_snd->sack_ok();
+    r.sacked_segments = tx.sacked_segments;
     r.pattern_errors = rx.pattern_errors;
     if (r.pattern_errors && !r.failed) {
         r.failed = true;

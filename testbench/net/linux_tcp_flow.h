@@ -43,10 +43,12 @@ struct linux_tcp_flow_result {
     std::uint64_t bytes_delivered = 0; // read by the receiving application, checked in order
     std::uint64_t segments_sent = 0;   // data segments incl. retransmissions
     std::uint64_t retransmits = 0, fast_retransmits = 0, timeouts = 0;
+    bool sack = false;                 // negotiated: both hosts' tcp_sack
+    std::uint64_t sacked_segments = 0; // segments the receiver reported in SACK blocks
     std::uint64_t pattern_errors = 0;
     sc_core::sc_time first_write, last_ack;
     sc_core::sc_time last_read; // the receiving application's last read() that returned data
-    double goodput_bps = 0; // total_bytes * 8 / (last_ack - first_write); 0 unless finished ok
+    double goodput_bps = 0;     // total_bytes * 8 / (last_ack - first_write); 0 unless finished ok
 };
 
 class linux_tcp_flow : public sc_core::sc_module {

@@ -162,6 +162,15 @@ nlohmann::ordered_json to_json(const report& r) {
         jf["packets_sent"] = optional_count(f.packets_sent);
         jf["packets_received"] = optional_count(f.packets_received);
         jf["last_progress_s"] = optional_number(f.last_progress_s);
+        if (f.tcp) {
+            jf["tcp"] = {{"sack", f.tcp->sack},
+                         {"retransmits", f.tcp->retransmits},
+                         {"fast_recoveries", f.tcp->fast_recoveries},
+                         {"timeouts", f.tcp->timeouts},
+                         {"sacked_segments", f.tcp->sacked_segments}};
+        } else {
+            jf["tcp"] = nullptr;
+        }
         flows.push_back(jf);
     }
     j["flows"] = flows;
@@ -359,6 +368,17 @@ report read_json(const std::string& text, const std::string& name) {
                 *field = get<std::uint64_t>(f, key, w);
         if (const auto it = f.find("last_progress_s"); it != f.end() && !it->is_null())
             fr.last_progress_s = get<double>(f, "last_progress_s", w);
+        // tcp was added within schema 2: absent (older files) reads as null.
+        if (const auto it = f.find("tcp"); it != f.end() && !it->is_null()) {
+            tcp_report t;
+            const std::string wt = w + ".tcp";
+            t.sack = get<bool>(*it, "sack", wt);
+            t.retransmits = get<std::uint64_t>(*it, "retransmits", wt);
+            t.fast_recoveries = get<std::uint64_t>(*it, "fast_recoveries", wt);
+            t.timeouts = get<std::uint64_t>(*it, "timeouts", wt);
+            t.sacked_segments = get<std::uint64_t>(*it, "sacked_segments", wt);
+            fr.tcp = t;
+        }
         r.flows.push_back(fr);
     }
     for (const auto& d : sub(j, "devices", name)) {

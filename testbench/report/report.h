@@ -24,6 +24,15 @@ struct rtt_report {
     double mdev_ms = 0;
 };
 
+// How TCP repaired losses in a flow over the linux host stack: the sending socket's counters.
+struct tcp_report {
+    bool sack = false;                 // SACK negotiated (both hosts' host.net/peer.net tcp_sack)
+    std::uint64_t retransmits = 0;     // data segments sent again
+    std::uint64_t fast_recoveries = 0; // recoveries entered from SACKs or duplicate ACKs
+    std::uint64_t timeouts = 0;        // retransmission timeouts (RTO)
+    std::uint64_t sacked_segments = 0; // segments the receiver reported held out of order
+};
+
 struct flow_report {
     std::string name;         // e.g. "ttcp"
     std::string kind;         // traffic kind, e.g. "ttcp_tx"
@@ -40,6 +49,8 @@ struct flow_report {
     // Simulated time the receiving side last accepted a frame of the flow; none if it never did.
     // Tells a stalled run (early) from a slow one (just before the end).
     std::optional<double> last_progress_s;
+    // TCP flows over the linux host stack (host.stack: linux); JSON `tcp` (else null).
+    std::optional<tcp_report> tcp;
 };
 
 struct power_state_report {

@@ -96,6 +96,12 @@ std::vector<metric_row> metric_rows(const report& r) {
             f.goodput_bps);
         if (const std::string loss = loss_summary(f); !loss.empty())
             add(p + "packets", loss);
+        if (f.tcp && f.tcp->retransmits > 0) // losses and how TCP repaired them
+            add(p + "retransmits",
+                std::to_string(f.tcp->retransmits) + " (" + std::to_string(f.tcp->fast_recoveries) +
+                    " fast recoveries, " + std::to_string(f.tcp->timeouts) + " timeouts" +
+                    (f.tcp->sack ? ", SACK" : ", no SACK") + ")",
+                double(f.tcp->retransmits));
     }
     if (bulk_flows > 1) { // with one flow the total repeats its goodput
         const totals t = compute_totals(r);

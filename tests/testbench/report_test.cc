@@ -134,6 +134,13 @@ TEST(ReportJson, ReadsBackWhatItWrote) {
     EXPECT_EQ(back.devices[0].power_save->null_frames, 134u);
     EXPECT_FALSE(read_json(write_json(sample_report(false)), "mem").devices.at(0).power_save);
     EXPECT_EQ(back.skbs_in_flight, 3u);
+    ASSERT_TRUE(back.flows.at(0).tcp);
+    EXPECT_TRUE(back.flows[0].tcp->sack);
+    EXPECT_EQ(back.flows[0].tcp->retransmits, 12u);
+    EXPECT_EQ(back.flows[0].tcp->fast_recoveries, 3u);
+    EXPECT_EQ(back.flows[0].tcp->timeouts, 1u);
+    EXPECT_EQ(back.flows[0].tcp->sacked_segments, 40u);
+    EXPECT_FALSE(read_json(write_json(sample_report(false)), "mem").flows.at(0).tcp);
     EXPECT_EQ(back.skbs_leaked, std::optional<std::uint64_t>(1));
     EXPECT_FALSE(read_json(write_json(sample_report(false)), "mem").skbs_leaked);
     // A report written before the kernel parts existed reads them as 0.
