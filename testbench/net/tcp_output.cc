@@ -90,6 +90,11 @@ std::uint32_t tcp_socket::now_ts() const {
            static_cast<std::uint32_t>(sc_time_stamp().value() / sc_time(1, sc_core::SC_MS).value());
 }
 
+std::uint64_t tcp_socket::elapsed_us(const sc_time& since) {
+    const auto now = sc_time_stamp();
+    return now > since ? (now - since).value() / sc_time(1, sc_core::SC_US).value() : 0;
+}
+
 std::uint64_t tcp_socket::now_us() const {
     return sc_time_stamp().value() / sc_time(1, sc_core::SC_US).value();
 }
@@ -215,6 +220,26 @@ void tcp_socket::arm_rto() {
 
 // --- transmit ---------------------------------------------------------------------------------
 
+bool tcp_socket::tsq_throttles(std::uint64_t payload, bool retrans) {
+    // TCP Small Queues (tcp_small_queue_check), with this skb's truesize; retransmissions get
+    // twice the room (tcp_xmit_retransmit_queue).
+    const std::uint32_t tsz = m_cfg.truesize(static_cast<std::uint32_t>(
+        payload + (m_seg_truesize - m_mss - m_cfg.skb_truesize_overhead)));
+    const std::uint64_t limit =
+        tsq_limit(m_cc.pacing_rate, m_cfg.sk_pacing_shift, tsz, m_cfg.tcp_limit_output_bytes,
+                  m_cfg.tcp_internal_pacing, retrans ? 1 : 0);
+    // tcp_rtx_queue_empty_or_single_skb: with at most one unacknowledged skb, send anyway.
+    const bool single_skb = m_snd_una >= m_last_skb_start;
+    // sk_wmem_alloc starts at 1, not 0 (sock.c sk_alloc: refcount_set(&sk->sk_wmem_alloc, 1)),
+    // and tcp_small_queue_check compares that refcount: with the 2 * truesize floor binding, two
+    // skbs fit below TCP, not three.
+    if (m_wmem->alloc + 1 <= limit || single_skb)
+        return false;
+    m_wmem->throttled = true;
+    ++m_stats.tsq_throttled;
+    return true;
+}
+
 void tcp_socket::push() {
     if (failed())
         return;
@@ -265,23 +290,8 @@ void tcp_socket::push() {
             segs = static_cast<std::uint32_t>(std::max<std::uint64_t>(
                 1, std::min<std::uint64_t>({tso_segs(), quota, wnd, data})));
         }
-        // TCP Small Queues, with this skb's truesize; retransmissions get twice the room
-        // (tcp_xmit_retransmit_queue).
-        const std::uint32_t tsz = m_cfg.truesize(static_cast<std::uint32_t>(
-            segs * len + (m_seg_truesize - m_mss - m_cfg.skb_truesize_overhead)));
-        const std::uint64_t limit =
-            tsq_limit(m_cc.pacing_rate, m_cfg.sk_pacing_shift, tsz, m_cfg.tcp_limit_output_bytes,
-                      m_cfg.tcp_internal_pacing, retrans ? 1 : 0);
-        // tcp_rtx_queue_empty_or_single_skb: with at most one unacknowledged skb, send anyway.
-        const bool single_skb = m_snd_una >= m_last_skb_start;
-        // sk_wmem_alloc starts at 1, not 0 (sock.c sk_alloc: refcount_set(&sk->sk_wmem_alloc,
-        // 1)), and tcp_small_queue_check compares that refcount: with the 2 * truesize floor
-        // binding, two skbs fit below TCP, not three.
-        if (m_wmem->alloc + 1 > limit && !single_skb) {
-            m_wmem->throttled = true;
-            ++m_stats.tsq_throttled;
+        if (tsq_throttles(segs * len, retrans))
             break;
-        }
         send_skb(off, segs, retrans);
         sent = true;
         if (failed())
@@ -393,14 +403,11 @@ void tcp_socket::on_ack(const fr::parsed_frame& f) {
     const bool window_changed = f.tcp_window != m_last_peer_window;
     m_last_peer_window = f.tcp_window;
     m_snd_wnd = static_cast<std::uint64_t>(f.tcp_window) << m_peer_wscale;
-    const auto now = sc_time_stamp();
     // tcp_sacktag_write_queue runs before tcp_clean_rtx_queue.
     const sack_tag_result sacked = m_sack_ok ? sack_tag(f) : sack_tag_result{};
     std::uint32_t acked_segs = 0;
     const bool una_advanced = acked_off > m_snd_una;
-    const auto us_since = [&](const sc_time& t) {
-        return static_cast<std::int64_t>((now - t).value() / sc_time(1, sc_core::SC_US).value());
-    };
+    const auto us_since = [](const sc_time& t) { return static_cast<std::int64_t>(elapsed_us(t)); };
     // tcp_ack_update_rtt + tcp_update_rtt_min.
     const auto take_rtt = [&](std::int64_t seq_rtt, std::int64_t ca_rtt) {
         m_rtt.sample(seq_rtt, m_snd_una, m_snd_nxt);
@@ -423,7 +430,7 @@ void tcp_socket::on_ack(const fr::parsed_frame& f) {
                 if (s.sacked)
                     --m_sacked_out;
                 else
-                    rack_advance(s, now);
+                    rack_advance(s);
                 if (s.lost)
                     --m_lost_out;
                 if (s.retrans_out)

@@ -10,8 +10,6 @@
 
 #include <algorithm>
 
-#include "testbench/net/tsq.h"
-
 namespace nicsim::net {
 
 namespace fr = traffic::frame;
@@ -19,10 +17,6 @@ using sc_core::sc_time;
 using sc_core::sc_time_stamp;
 
 namespace {
-
-std::uint64_t us_between(const sc_time& from, const sc_time& to) {
-    return to > from ? (to - from).value() / sc_time(1, sc_core::SC_US).value() : 0;
-}
 
 // tcp_skb_sent_after: t1/seq1 was sent after t2/seq2 (same time: the later sequence).
 bool sent_after(const sc_time& t1, const sc_time& t2, std::uint64_t seq1, std::uint64_t seq2) {
@@ -79,7 +73,6 @@ tcp_socket::sack_tag_result tcp_socket::sack_tag(const fr::parsed_frame& f) {
     sack_tag_result r;
     fr::sack_block blocks[fr::max_sack_blocks];
     const std::size_t n = fr::find_tcp_sack(f, blocks);
-    const auto now = sc_time_stamp();
     for (std::size_t i = 0; i < n; ++i) {
         // tcp_is_sackblock_valid: within [snd_una, snd_nxt], start before end.
         const auto s_rel = static_cast<std::int32_t>(blocks[i].start - wire_seq_out(m_snd_una));
@@ -114,7 +107,7 @@ tcp_socket::sack_tag_result tcp_socket::sack_tag(const fr::parsed_frame& f) {
                     r.last_sent = it->sent;
                 r.have_rtt = true;
             }
-            rack_advance(*it, now);
+            rack_advance(*it);
             ++r.newly_sacked;
         }
     }
@@ -123,10 +116,10 @@ tcp_socket::sack_tag_result tcp_socket::sack_tag(const fr::parsed_frame& f) {
 
 // --- RACK (tcp_recovery.c) --------------------------------------------------------------------
 
-void tcp_socket::rack_advance(const sent_seg& s, sc_time now) {
+void tcp_socket::rack_advance(const sent_seg& s) {
     // tcp_rack_advance: a retransmission acknowledged sooner than min_rtt was probably the
     // original's delivery; it must not make the retransmission look delivered.
-    const std::uint64_t rtt = us_between(s.sent, now);
+    const std::uint64_t rtt = elapsed_us(s.sent);
     if (s.retransmitted && rtt < m_min_rtt_us)
         return;
     m_rack_advanced = true;
@@ -168,7 +161,7 @@ void tcp_socket::rack_detect_loss() {
         if (!sent_after(m_rack_mstamp, s.sent, m_rack_end, s.end))
             continue; // sent no earlier than what was delivered: not overtaken
         const auto remaining = static_cast<std::int64_t>(m_rack_rtt_us + reo_wnd) -
-                               static_cast<std::int64_t>(us_between(s.sent, now));
+                               static_cast<std::int64_t>(elapsed_us(s.sent));
         if (remaining <= 0)
             mark_lost(s);
         else
@@ -248,16 +241,8 @@ void tcp_socket::xmit_retransmit_queue() {
             break;
         if (m_cfg.tcp_internal_pacing && sc_time_stamp() < m_next_departure)
             break;
-        const std::uint32_t tsz = m_cfg.truesize(static_cast<std::uint32_t>(
-            (s.end - s.start) + (m_seg_truesize - m_mss - m_cfg.skb_truesize_overhead)));
-        const std::uint64_t limit =
-            tsq_limit(m_cc.pacing_rate, m_cfg.sk_pacing_shift, tsz, m_cfg.tcp_limit_output_bytes,
-                      m_cfg.tcp_internal_pacing, 1);
-        if (m_wmem->alloc + 1 > limit && m_snd_una < m_last_skb_start) {
-            m_wmem->throttled = true;
-            ++m_stats.tsq_throttled;
+        if (tsq_throttles(s.end - s.start, true))
             break;
-        }
         s.retrans_out = true;
         ++m_retrans_out;
         send_segment(s.start, true);

@@ -231,6 +231,11 @@ class tcp_socket {
 
     std::uint32_t now_ts() const; // TCP timestamp clock (ms, 6.1 TCP_TS_HZ 1000)
     std::uint64_t now_us() const;
+    // Microseconds from `since` to now (0 if since is not in the past).
+    static std::uint64_t elapsed_us(const sc_core::sc_time& since);
+    // TCP Small Queues for an skb of `payload` bytes: true (and the socket marked throttled) when
+    // it must wait for a destructor to return budget.
+    bool tsq_throttles(std::uint64_t payload, bool retrans);
     std::uint32_t wire_seq_out(std::uint64_t off) const {
         return m_isn_out + 1 + (std::uint32_t)off;
     }
@@ -288,7 +293,7 @@ class tcp_socket {
         sc_core::sc_time first_sent, last_sent; // send times of the first/last newly SACKed
     };
     sack_tag_result sack_tag(const traffic::frame::parsed_frame& f);
-    void rack_advance(const sent_seg& s, sc_core::sc_time now);
+    void rack_advance(const sent_seg& s);
     void rack_detect_loss();
     void mark_lost(sent_seg& s);
     void sack_fastretrans(std::uint32_t acked_sacked, bool una_advanced);
