@@ -314,7 +314,8 @@ static void lx_emul_owner_destructor(struct sk_buff* skb)
 /* dev_queue_xmit's last step for one frame: an skb as the stack builds it, ndo_start_xmit. `who`
  * names the caller in aborts and as the skb's allocation site. */
 static int xmit_frame(struct net_device* dev, const void* frame, size_t len,
-                      lx_bus_skb_free_fn on_free, void* ctx, uint64_t cookie, const char* who)
+                      lx_bus_skb_free_fn on_free, void* ctx, uint64_t cookie, const char* who,
+                      int sync_on_return)
 {
     struct sk_buff* skb;
     netdev_tx_t rc;
@@ -350,19 +351,22 @@ static int xmit_frame(struct net_device* dev, const void* frame, size_t len,
         skb->destructor = NULL;
         kfree_skb(skb);
     }
-    lx_kit_time_sync(); /* back to the stack, which runs in SystemC time */
+    if (sync_on_return)
+        lx_kit_time_sync(); /* back to a caller that runs in SystemC time */
+    else
+        lx_kit_time_charge(); /* the caller runs on local time */
     return rc;
 }
 
 int lx_emul_netdev_xmit(struct net_device* dev, const void* frame, size_t len)
 {
-    return xmit_frame(dev, frame, len, NULL, NULL, 0, "lx_emul_netdev_xmit");
+    return xmit_frame(dev, frame, len, NULL, NULL, 0, "lx_emul_netdev_xmit", 1);
 }
 
 int lx_emul_netdev_xmit_owned(struct net_device* dev, const void* frame, size_t len,
                               lx_bus_skb_free_fn on_free, void* ctx, uint64_t cookie)
 {
-    return xmit_frame(dev, frame, len, on_free, ctx, cookie, "lx_emul_netdev_xmit_owned");
+    return xmit_frame(dev, frame, len, on_free, ctx, cookie, "lx_emul_netdev_xmit_owned", 0);
 }
 
 void lx_emul_netdev_set_queue_wake(struct net_device* dev, lx_bus_queue_wake_fn fn, void* ctx)

@@ -365,6 +365,10 @@ void lx_kit_time_sync(void) {
     nicsim::local_time::sync();
 }
 
+void lx_kit_time_charge(void) {
+    dt::charge_code();
+}
+
 int lx_kit_sleep_ns(uint64_t ns) {
     lx_kit_task* t = dt::current();
     dt::require_blockable(t, "sleep", true);

@@ -185,8 +185,10 @@ void bind_host_to_driver(traffic_session& traffic, host_cpu& cpu, ::net_device* 
         return st.queue_stopped != 0;
     };
     traffic.board_stack().attach(p);
+    // The host stack follows the local-time rule: its CPU work advances the calling thread's
+    // local time, and it syncs before waking anyone or entering the driver.
     traffic.board_stack().set_cpu_cost([&cpu](sc_time t, net::cpu_context c) {
-        cpu.run(t, c == net::cpu_context::process ? cpu_class::application : cpu_class::kernel);
+        cpu.advance(t, c == net::cpu_context::process ? cpu_class::application : cpu_class::kernel);
     });
 }
 

@@ -3,6 +3,8 @@
 
 #include <stdexcept>
 
+#include "bus/common/local_time.h"
+
 namespace nicsim::net {
 
 namespace fr = traffic::frame;
@@ -30,6 +32,7 @@ tcp_socket& host_stack::open_tcp(const tcp_socket_config& sc) {
 
 void host_stack::netif_rx(const std::uint8_t* data, std::size_t len) {
     // enqueue_to_backlog; the softirq is raised only if it was idle (NAPI scheduling).
+    local_time::sync(); // the softirq is woken relative to SystemC time
     sc_time ready = sc_time_stamp();
     if (m_backlog.empty())
         ready += m_irq.sample();
@@ -77,14 +80,16 @@ void host_stack::qdisc_run() {
         for (std::size_t i = 0; i < list.size(); ++i) {
             if (i > 0 && m_port.queue_stopped && m_port.queue_stopped()) {
                 stop = true; // the driver stopped mid-list: the rest waits at the head
-            } else if (m_port.xmit(list[i]) == netdev_tx::busy) {
+            } else if (m_port.xmit(list[i]) == netdev_tx::busy) { // on this thread's local time
                 ++m_tx_busy;
                 stop = true;
                 // NETDEV_TX_BUSY with the queue still running (ks8851_par: no TX space, no
                 // netif_stop_queue): dev_requeue_skb -> __netif_schedule, so net_tx_action runs
                 // the qdisc again in the next softirq round; nobody will wake the queue.
-                if (!m_port.queue_stopped || !m_port.queue_stopped())
+                if (!m_port.queue_stopped || !m_port.queue_stopped()) {
+                    local_time::sync();
                     m_work.notify(busy_retry());
+                }
             } else {
                 ++m_tx_frames;
                 continue;
@@ -124,7 +129,7 @@ std::vector<skb_ptr> host_stack::gso_segment(skb_ptr s) {
 void host_stack::softirq() {
     for (;;) {
         // net_rx_action: take every frame whose softirq is due.
-        while (!m_backlog.empty() && m_backlog.front().ready <= sc_time_stamp()) {
+        while (!m_backlog.empty() && m_backlog.front().ready <= local_time::now()) {
             // In a member, not a local: the charges below wait, and a run that ends there must
             // not leave the frame on this thread's coroutine stack (LeakSanitizer cannot see it).
             m_rx_current = std::move(m_backlog.front());
@@ -168,10 +173,13 @@ void host_stack::softirq() {
         }
         if (!m_backlog.empty() && (next == sc_core::SC_ZERO_TIME || m_backlog.front().ready < next))
             next = m_backlog.front().ready;
-        if (next != sc_core::SC_ZERO_TIME && next > sc_time_stamp())
+        if (next != sc_core::SC_ZERO_TIME && next > local_time::now()) {
+            local_time::sync();
             m_timer.wait_until(next);
-        else if (next == sc_core::SC_ZERO_TIME)
+        } else if (next == sc_core::SC_ZERO_TIME) {
+            local_time::sync();
             wait(m_work);
+        }
         // next <= now: loop again at once (a deadline that just expired)
     }
 }
@@ -188,10 +196,11 @@ std::uint64_t host_stack::write(tcp_socket& s, std::uint64_t n) {
             continue;
         }
         // sk_stream_wait_memory
+        local_time::sync();
         wait(s.write_space_event());
         const sc_time lat = m_wakeup.sample();
         if (lat > sc_core::SC_ZERO_TIME)
-            wait(lat);
+            local_time::advance(lat); // nothing wakes the task earlier
     }
     return done;
 }
@@ -199,10 +208,11 @@ std::uint64_t host_stack::write(tcp_socket& s, std::uint64_t n) {
 std::uint64_t host_stack::read(tcp_socket& s, std::uint64_t max) {
     charge(m_cfg.costs.per_syscall, cpu_context::process);
     while (s.readable() == 0 && !s.failed()) {
+        local_time::sync();
         wait(s.data_ready_event()); // sk_wait_data
         const sc_time lat = m_wakeup.sample();
         if (lat > sc_core::SC_ZERO_TIME)
-            wait(lat);
+            local_time::advance(lat); // nothing wakes the task earlier
     }
     const std::uint64_t got = s.consume(max);
     charge(m_cfg.costs.per_byte_copied * static_cast<double>(got), cpu_context::process);

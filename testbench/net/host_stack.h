@@ -31,6 +31,7 @@
 #include <systemc>
 
 #include "bus/common/deadline_timer.h"
+#include "bus/common/local_time.h"
 #include "testbench/net/jitter.h"
 #include "testbench/net/net_settings.h"
 #include "testbench/net/netdev_port.h"
@@ -90,7 +91,10 @@ class host_stack : public sc_core::sc_module {
     // skb_gso_segment for TCP (tcp_gso_segment with copy_destructor): one skb per frame, each
     // with the destructor and its own truesize; the owner is charged the difference.
     std::vector<skb_ptr> gso_segment(skb_ptr s);
-    void kick() { m_work.notify(sc_core::SC_ZERO_TIME); }
+    void kick() {
+        local_time::sync(); // a notification at the caller's own time
+        m_work.notify(sc_core::SC_ZERO_TIME);
+    }
     void charge(sc_core::sc_time t, cpu_context c) {
         if (m_cpu_cost && t > sc_core::SC_ZERO_TIME)
             m_cpu_cost(t, c);

@@ -3,9 +3,9 @@
 
 #include <algorithm>
 
-namespace nicsim::net {
+#include "bus/common/local_time.h"
 
-using sc_core::sc_time_stamp;
+namespace nicsim::net {
 
 namespace {
 tcp_addr to_tcp(const traffic::endpoint_addr& a) {
@@ -49,7 +49,7 @@ void linux_tcp_flow::start() {
 void linux_tcp_flow::writer() {
     while (!m_started)
         wait(m_start);
-    m_res.first_write = sc_time_stamp();
+    m_res.first_write = local_time::now();
     const std::uint64_t total = m_cfg.total_bytes;
     std::uint64_t left = total;
     while (!total || left > 0) {
@@ -61,11 +61,13 @@ void linux_tcp_flow::writer() {
             left -= n;
     }
     // ttcp's close(): the transfer ends when the ACK of the last byte is in.
-    while (m_snd->stats().bytes_acked < total && !m_snd->failed())
+    while (m_snd->stats().bytes_acked < total && !m_snd->failed()) {
+        local_time::sync();
         wait(m_snd->write_space_event());
+    }
     if (m_snd->failed())
         return finish(m_snd->error());
-    m_res.last_ack = sc_time_stamp();
+    m_res.last_ack = local_time::now();
     finish({});
 }
 
@@ -73,7 +75,7 @@ void linux_tcp_flow::reader() {
     for (;;) {
         if (m_rx->read(*m_rcv, m_cfg.read_size) == 0)
             return finish(m_rcv->error());
-        m_res.last_read = sc_time_stamp();
+        m_res.last_read = local_time::now();
     }
 }
 
@@ -83,6 +85,7 @@ void linux_tcp_flow::finish(const std::string& error) {
     m_res.finished = true;
     m_res.failed = !error.empty();
     m_res.error = error;
+    local_time::sync(); // the run ends at the flow's own time
     m_done.notify(sc_core::SC_ZERO_TIME);
 }
 

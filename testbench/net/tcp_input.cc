@@ -10,7 +10,6 @@ namespace nicsim::net {
 
 namespace fr = traffic::frame;
 using sc_core::sc_time;
-using sc_core::sc_time_stamp;
 
 void tcp_socket::on_segment(const fr::parsed_frame& f) {
     if (!f.ip_checksum_ok || !f.l4_checksum_ok) {
@@ -93,7 +92,7 @@ void tcp_socket::on_data(const fr::parsed_frame& f, std::uint64_t off) {
             receiver_sack_remove();
         event_data_recv(static_cast<std::uint32_t>(len), truesize);
         ack_check(hole_filled);
-        m_data_ready.notify(sc_core::SC_ZERO_TIME);
+        notify_synced(m_data_ready);
         return;
     }
     // Out of order: tcp_data_queue_ofo keeps it; __tcp_ack_snd_check ACKs at once (a dupack).
@@ -219,7 +218,7 @@ void tcp_socket::ack_check(bool now) {
         const std::uint64_t max_us =
             static_cast<std::uint64_t>(m_cfg.tcp_delack_max.to_seconds() * 1e6);
         m_delack_deadline =
-            sc_time_stamp() +
+            local_time::now() +
             sc_time(static_cast<double>(std::min(m_ato_us, max_us)), sc_core::SC_US);
     }
 }
@@ -233,7 +232,7 @@ void tcp_socket::send_ack() {
     s->data = build(wire_seq_out(m_snd_nxt), fr::tcp_ack, nullptr, 0);
     s->truesize = m_cfg.truesize(static_cast<std::uint32_t>(s->data.size()));
     s->priority = m_sc.priority;
-    s->created = sc_time_stamp();
+    s->created = local_time::now();
     // Pure ACKs are charged too (__sock_wfree), without rescheduling the socket.
     m_wmem->alloc += s->truesize;
     s->destructor = [acct = m_wmem](skb& b) {

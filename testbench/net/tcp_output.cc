@@ -12,7 +12,6 @@ namespace nicsim::net {
 
 namespace fr = traffic::frame;
 using sc_core::sc_time;
-using sc_core::sc_time_stamp;
 
 namespace {
 
@@ -86,25 +85,25 @@ void tcp_socket::charge(sc_time t, cpu_context c) {
 }
 
 std::uint32_t tcp_socket::now_ts() const {
-    return m_ts_base +
-           static_cast<std::uint32_t>(sc_time_stamp().value() / sc_time(1, sc_core::SC_MS).value());
+    return m_ts_base + static_cast<std::uint32_t>(local_time::now().value() /
+                                                  sc_time(1, sc_core::SC_MS).value());
 }
 
 std::uint64_t tcp_socket::elapsed_us(const sc_time& since) {
-    const auto now = sc_time_stamp();
+    const auto now = local_time::now();
     return now > since ? (now - since).value() / sc_time(1, sc_core::SC_US).value() : 0;
 }
 
 std::uint64_t tcp_socket::now_us() const {
-    return sc_time_stamp().value() / sc_time(1, sc_core::SC_US).value();
+    return local_time::now().value() / sc_time(1, sc_core::SC_US).value();
 }
 
 void tcp_socket::fail(const std::string& why) {
     if (m_error.empty())
         m_error = why;
     m_rto_armed = false;
-    m_write_space.notify(sc_core::SC_ZERO_TIME);
-    m_data_ready.notify(sc_core::SC_ZERO_TIME);
+    notify_synced(m_write_space);
+    notify_synced(m_data_ready);
 }
 
 bool tcp_socket::accepts(const fr::parsed_frame& f) const {
@@ -215,7 +214,7 @@ void tcp_socket::cwnd_validate(bool limited) {
 
 void tcp_socket::arm_rto() {
     m_rto_armed = true;
-    m_rto_deadline = sc_time_stamp() + sc_time(static_cast<double>(m_rto_cur_us), sc_core::SC_US);
+    m_rto_deadline = local_time::now() + sc_time(static_cast<double>(m_rto_cur_us), sc_core::SC_US);
 }
 
 // --- transmit ---------------------------------------------------------------------------------
@@ -272,7 +271,7 @@ void tcp_socket::push() {
             if (len < m_mss && m_packets_out > 0)
                 break;
         }
-        if (m_cfg.tcp_internal_pacing && sc_time_stamp() < m_next_departure)
+        if (m_cfg.tcp_internal_pacing && local_time::now() < m_next_departure)
             break; // tcp_pacing_check; the deadline wakes us
         if (in_flight() >= m_cc.cwnd) {
             cwnd_limited = true;
@@ -325,11 +324,11 @@ void tcp_socket::send_skb(std::uint64_t off, std::uint32_t segs, bool retrans) {
                                  [](const sent_seg& s, std::uint64_t o) { return s.start < o; });
             len = it->end - it->start;
             it->retransmitted = true;
-            it->sent = sc_time_stamp();
+            it->sent = local_time::now();
             ++m_stats.retransmits;
         } else {
             len = std::min<std::uint64_t>(m_mss, m_write_seq - off);
-            m_rtx.push_back({off, off + len, sc_time_stamp(), false});
+            m_rtx.push_back({off, off + len, local_time::now(), false});
             m_high_sent = off + len;
         }
         if (!fast_rtx) {
@@ -363,7 +362,7 @@ void tcp_socket::send_skb(std::uint64_t off, std::uint32_t segs, bool retrans) {
     }
     m_last_truesize = s->truesize;
     s->priority = m_sc.priority;
-    s->created = sc_time_stamp();
+    s->created = local_time::now();
     // tcp_wfree: the budget comes back when whoever holds the skb frees it; the stack thread is
     // woken to run tcp_write_xmit again (the TSQ tasklet: tcp_tsq_handler).
     m_wmem->alloc += s->truesize;
@@ -384,9 +383,9 @@ void tcp_socket::send_skb(std::uint64_t off, std::uint32_t segs, bool retrans) {
         m_ack_pending = false;
     }
     if (m_cfg.tcp_internal_pacing && m_cc.pacing_rate && m_cc.pacing_rate != ~0ull)
-        m_next_departure = sc_time_stamp() + sc_time(static_cast<double>(s->len()) /
-                                                         static_cast<double>(m_cc.pacing_rate),
-                                                     sc_core::SC_SEC);
+        m_next_departure = local_time::now() + sc_time(static_cast<double>(s->len()) /
+                                                           static_cast<double>(m_cc.pacing_rate),
+                                                       sc_core::SC_SEC);
     m_env.xmit(std::move(s));
 }
 
@@ -598,7 +597,7 @@ void tcp_socket::check_space() {
                                                          m_cfg.tcp_reordering, m_cfg.tcp_wmem[2]));
     const std::uint64_t q = wmem_queued();
     if (q < m_sndbuf && m_sndbuf - q >= q / 2)
-        m_write_space.notify(sc_core::SC_ZERO_TIME);
+        notify_synced(m_write_space);
 }
 
 // --- timers -----------------------------------------------------------------------------------
@@ -615,13 +614,14 @@ sc_time tcp_socket::next_deadline() const {
         take(m_delack_deadline);
     if (m_reo_armed)
         take(m_reo_deadline);
-    if (m_cfg.tcp_internal_pacing && m_write_seq > m_snd_nxt && m_next_departure > sc_time_stamp())
+    if (m_cfg.tcp_internal_pacing && m_write_seq > m_snd_nxt &&
+        m_next_departure > local_time::now())
         take(m_next_departure);
     return d;
 }
 
 void tcp_socket::run_timers() {
-    const auto now = sc_time_stamp();
+    const auto now = local_time::now();
     if (m_rto_armed && now >= m_rto_deadline)
         on_rto();
     if (m_reo_armed && now >= m_reo_deadline) {

@@ -14,7 +14,6 @@ namespace nicsim::net {
 
 namespace fr = traffic::frame;
 using sc_core::sc_time;
-using sc_core::sc_time_stamp;
 
 namespace {
 
@@ -153,7 +152,7 @@ void tcp_socket::rack_detect_loss() {
     std::uint64_t reo_wnd = 0;
     if (!m_in_recovery && !m_in_loss && m_sacked_out < m_cfg.tcp_reordering)
         reo_wnd = std::min(m_min_rtt_us / 4, m_rtt.srtt_us());
-    const auto now = sc_time_stamp();
+    const auto now = local_time::now();
     std::uint64_t reo_timeout = 0;
     for (auto& s : m_rtx) {
         if (s.sacked || (s.lost && !s.retrans_out))
@@ -239,7 +238,7 @@ void tcp_socket::xmit_retransmit_queue() {
             continue;
         if (in_flight() >= m_cc.cwnd)
             break;
-        if (m_cfg.tcp_internal_pacing && sc_time_stamp() < m_next_departure)
+        if (m_cfg.tcp_internal_pacing && local_time::now() < m_next_departure)
             break;
         if (tsq_throttles(s.end - s.start, true))
             break;

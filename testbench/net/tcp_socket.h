@@ -64,6 +64,7 @@
 
 #include <systemc>
 
+#include "bus/common/local_time.h"
 #include "testbench/net/net_settings.h"
 #include "testbench/net/skb.h"
 #include "testbench/net/stack_costs.h"
@@ -196,6 +197,12 @@ class tcp_socket {
     unsigned wscale() const { return m_wscale; }
 
   private:
+    // Socket code follows the local-time rule (bus/common/local_time.h): it reads the time with
+    // local_time::now(), and a waiter is woken at SystemC time, caught up first.
+    static void notify_synced(sc_core::sc_event& e) {
+        local_time::sync();
+        e.notify(sc_core::SC_ZERO_TIME);
+    }
     // Bytes below TCP; shared with every in-flight skb's destructor so the socket may go first.
     struct wmem_account {
         std::uint64_t alloc = 0;

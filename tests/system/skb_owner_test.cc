@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "bus/common/local_time.h"
 #include "tests/system/ks8851_system_support.h"
 #include "tests/system/system_test_support.h"
 
@@ -46,8 +47,11 @@ unsigned send_owned(::net_device* dev, owner_log& log, unsigned n, std::vector<d
             if (stopped && !stopped_before)
                 ++stops_seen;
             stopped_before = stopped;
-            if (!stopped && lx_emul_netdev_xmit_owned(dev, f.data(), f.size(), &owner_log::on_free,
-                                                      &log, i) == 0)
+            const bool taken =
+                !stopped && lx_emul_netdev_xmit_owned(dev, f.data(), f.size(), &owner_log::on_free,
+                                                      &log, i) == 0;
+            nicsim::local_time::sync(); // xmit_owned returns on the caller's local time
+            if (taken)
                 break;
             sc_core::wait(sc_time(20, sc_core::SC_US));
         }

@@ -79,6 +79,9 @@ uint64_t lx_kit_now_ns(void);
  * where kernel code returns to its non-kernel caller (ndo_start_xmit, ndo_open, module_init),
  * which may read the time or wait directly. */
 void lx_kit_time_sync(void);
+/* The same for a caller that follows the local-time rule itself: the kernel code's CPU time so
+ * far is charged (on local time), without catching SystemC time up. */
+void lx_kit_time_charge(void);
 /* Longest finite timeout (about 11.6 simulated days); callers map longer ones to "forever". */
 #define LX_KIT_MAX_TIMEOUT_NS 1000000000000000ull
 #define LX_KIT_FOREVER UINT64_MAX

@@ -91,7 +91,10 @@ int lx_emul_netdev_xmit(struct net_device* dev, const void* frame, size_t len);
 /* The same, for a stack that accounts the skb's memory (TCP Small Queues): on_free(ctx, cookie)
  * runs when the skb is freed, by whoever frees it (the driver after copying it to the chip, or a
  * TX-complete path), as the kernel's skb->destructor (tcp_wfree) does. On NETDEV_TX_BUSY the skb
- * is freed without calling on_free: the caller still owns the frame (dev_requeue_skb). */
+ * is freed without calling on_free: the caller still owns the frame (dev_requeue_skb).
+ * It returns on the caller's local time (bus/common/local_time.h), as the driver left it: the
+ * caller (a stack that follows the local-time rule) syncs before anything another process sees.
+ * lx_emul_netdev_xmit returns in SystemC time. */
 typedef void (*lx_bus_skb_free_fn)(void* ctx, uint64_t cookie);
 int lx_emul_netdev_xmit_owned(struct net_device* dev, const void* frame, size_t len,
                               lx_bus_skb_free_fn on_free, void* ctx, uint64_t cookie);
