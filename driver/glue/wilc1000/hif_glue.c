@@ -160,5 +160,5 @@ static const struct lx_bus_wilc_ops glue_ops = {
 /* Runs when the binary loads, like the variant's module_init constructors. */
 static void __attribute__((constructor)) glue_register(void)
 {
-    lx_bus_wilc_ops_register(NICSIM_VARIANT, &glue_ops);
+    lx_bus_wilc_ops_register(LX_EMUL_VARIANT, &glue_ops);
 }

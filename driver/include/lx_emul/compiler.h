@@ -14,7 +14,11 @@
 #else
 #define LX_EMUL_MODNAME "?"
 #endif
-#ifdef NICSIM_VARIANT
+/* The registry key of the build: the variant name for the default kernel tree,
+ * "<variant>@<kernel>" for another (driver/cmake/DriverVariant.cmake). */
+#if defined(NICSIM_BUILD_KEY)
+#define LX_EMUL_VARIANT NICSIM_BUILD_KEY
+#elif defined(NICSIM_VARIANT)
 #define LX_EMUL_VARIANT NICSIM_VARIANT
 #else
 #define LX_EMUL_VARIANT ""
