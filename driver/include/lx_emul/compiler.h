@@ -24,6 +24,14 @@
 #define LX_EMUL_VARIANT ""
 #endif
 
+/* The kernel tree a build comes from (driver/cmake/DriverVariant.cmake passes
+ * NICSIM_LINUX_VERSION_CODE per build): emulation code that must differ between the kernels'
+ * APIs compares it with KERNEL_VERSION(a,b,c). Without it (emulation libraries, tests): 6.1. */
+#define KERNEL_VERSION(a, b, c) (((a) << 16) + ((b) << 8) + ((c) > 255 ? 255 : (c)))
+#ifndef NICSIM_LINUX_VERSION_CODE
+#define NICSIM_LINUX_VERSION_CODE KERNEL_VERSION(6, 1, 0)
+#endif
+
 /* Sparse annotations: nothing at compile time. */
 #define __iomem
 #define __user
