@@ -10,7 +10,8 @@ packages=(
     libgtest-dev        # unit and model tests
     libcli11-dev        # nicsim command line (header-only)
     nlohmann-json3-dev  # --json reports (header-only)
-    linux-source-6.1    # the kernel tree the real drivers are compiled from
+    linux-source-6.1    # the kernel tree the real drivers are compiled from (driver.kernel 6.1)
+    linux-source-6.12   # the second tree (driver.kernel 6.12; optional: without it 6.1 only)
     python3             # bench/ scripts, tests/bench/netns_tcp_smoke.sh (standard library only)
     iproute2 procps     # ip netns / tc / ss, sysctl: the real-kernel TCP reference (issue 10)
     ethtool             # offloads off on the reference's veth pair

@@ -15,11 +15,25 @@ namespace {
 // "driver/name": a variant exists for its own driver only.
 std::vector<std::string> linked_variants() {
     std::vector<std::string> names;
-    for (const auto* const* v = nicsim_driver_variants; *v; ++v)
-        names.push_back(std::string((*v)->driver) + "/" + (*v)->name);
+    for (const auto* const* v = nicsim_driver_variants; *v; ++v) {
+        std::string name = std::string((*v)->driver) + "/" + (*v)->name;
+        if (std::find(names.begin(), names.end(), name) == names.end())
+            names.push_back(name); // once, whatever the kernels it is built for
+    }
     return names;
 }
-const bool registered = (set_driver_variant_lister(&linked_variants), true);
+// Every build (kernel × driver × variant) and the drivers a kernel has no build of.
+driver_builds linked_builds() {
+    driver_builds b;
+    for (const auto* const* v = nicsim_driver_variants; *v; ++v)
+        b.built.push_back(
+            {(*v)->kernel, (*v)->kernel_version, (*v)->driver, (*v)->name, (*v)->patches});
+    for (const auto* u = nicsim_driver_unbuilt; u->kernel; ++u)
+        b.unbuilt[std::string(u->kernel) + "/" + u->driver] = u->why;
+    return b;
+}
+const bool registered =
+    (set_driver_variant_lister(&linked_variants), set_driver_build_lister(&linked_builds), true);
 } // namespace
 
 report::report run_scenario(const config::scenario_config& scenario,

@@ -6,6 +6,7 @@
 // the build facts in report.run afterwards.
 #pragma once
 
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -17,6 +18,10 @@
 #include "testbench/report/report.h"
 
 namespace nicsim {
+
+namespace config {
+struct load_options;
+}
 
 // A run that could not complete (model/driver failure, unsupported combination, payload
 // mismatch) before its simulation started. The CLI prints the message and exits with code 2.
@@ -38,5 +43,24 @@ report::report run_scenario(const config::scenario_config& scenario,
 std::vector<std::string> known_driver_variants();
 using driver_variant_lister = std::vector<std::string> (*)();
 void set_driver_variant_lister(driver_variant_lister lister);
+
+// Driver builds of this binary, kernel × driver × variant (driver/include/nicsim/driver_variant.h).
+struct driver_build {
+    std::string kernel;         // "6.1", "6.12"
+    std::string kernel_version; // "6.12.118"
+    std::string driver;         // "ks8851"
+    std::string variant;        // "pristine"
+    std::string patches;        // "<patch file> <sha256>\n" per patch
+};
+struct driver_builds {
+    std::vector<driver_build> built;
+    std::map<std::string, std::string> unbuilt; // "kernel/driver" → why it is not built
+};
+driver_builds known_driver_builds(); // empty without a registered lister
+using driver_build_lister = driver_builds (*)();
+void set_driver_build_lister(driver_build_lister lister);
+
+// load_options' known_variants, known_builds and unbuilt_drivers from the registered listers.
+void add_known_drivers(config::load_options& o);
 
 } // namespace nicsim

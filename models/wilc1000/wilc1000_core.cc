@@ -162,6 +162,25 @@ void core::declare_registers() {
     reg(PIN_MUX_0, "PIN_MUX_0", 0, A::rw, nullptr,
         [this](uint32_t, uint32_t) { update_irq_pin(); });
     reg(MISC, "MISC", 0, A::rw);
+    // The 6.12 driver's eFuse MAC banks and WiFi enable bits (wilc1000_regmap.h).
+    static const char* const nv_names[NVMEM_BANKS][2] = {
+        {"NVMEM_BANK0_LO", "NVMEM_BANK0_HI"}, {"NVMEM_BANK1_LO", "NVMEM_BANK1_HI"},
+        {"NVMEM_BANK2_LO", "NVMEM_BANK2_HI"}, {"NVMEM_BANK3_LO", "NVMEM_BANK3_HI"},
+        {"NVMEM_BANK4_LO", "NVMEM_BANK4_HI"}, {"NVMEM_BANK5_LO", "NVMEM_BANK5_HI"}};
+    for (unsigned i = 0; i < NVMEM_BANKS; ++i) {
+        const uint32_t off = i < 2 ? NVMEM_LOW_BANK + 32 * i : NVMEM_HIGH_BANK + 16 * (i - 2);
+        const auto& m = m_p.mac_addr;
+        const uint32_t lo =
+            i ? 0 : NVMEM_BANK_USED | uint32_t(m[0]) << 16 | uint32_t(m[1]) << 8 | m[2];
+        const uint32_t hi =
+            i ? 0 : uint32_t(m[3]) << 24 | uint32_t(m[4]) << 16 | uint32_t(m[5]) << 8;
+        for (const uint32_t base : {NVMEM_BANK_BASE, 0u}) {
+            reg(base + off, nv_names[i][0], lo, A::ro);
+            reg(base + off + 4, nv_names[i][1], hi, A::ro);
+        }
+    }
+    reg(GLOBAL_MODE_CONTROL, "GLOBAL_MODE_CONTROL", 1u << 0, A::rw);
+    reg(PWR_SEQ_MISC_CTRL, "PWR_SEQ_MISC_CTRL", 1u << 28, A::rw);
     reg(GP_REG_0, "GP_REG_0", 0, A::rw);
     reg(GP_REG_1, "GP_REG_1", 0, A::rw);
     reg(INTR_ENABLE, "INTR_ENABLE", 0, A::rw, nullptr,

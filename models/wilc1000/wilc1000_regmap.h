@@ -37,6 +37,19 @@ constexpr uint32_t PIN_MUX_0 = 0x1408;
 constexpr uint32_t MISC = 0x1428;
 constexpr uint32_t GP_REG_0 = 0x149c;
 constexpr uint32_t GP_REG_1 = 0x14a0;
+// What the 6.12 driver reads besides (Linux 6.12 fw.h/wlan.h): the eFuse NV memory banks that
+// hold the MAC address (wilc_load_mac_from_nv at probe; bank i at NVMEM_BANK_BASE + LOW + 32 i
+// for i < 2, + HIGH + 16 (i - 2) above; word 0: bit 31 used, bit 30 invalid, MAC bytes 0-2 in
+// bits 23-0; word 1: MAC bytes 3-5 in bits 31-8), and the WiFi enable bits wilc_wlan_stop clears.
+// [assumption] SPI single reads carry 24 address bits, so 0x3000102c arrives as 0x00102c: the
+// model decodes both; bank 0 holds params::mac_addr, the others are unused.
+constexpr uint32_t NVMEM_BANK_BASE = 0x30000000;
+constexpr uint32_t NVMEM_LOW_BANK = 0x102c;
+constexpr uint32_t NVMEM_HIGH_BANK = 0x1380;
+constexpr unsigned NVMEM_BANKS = 6;
+constexpr uint32_t NVMEM_BANK_USED = 1u << 31;
+constexpr uint32_t GLOBAL_MODE_CONTROL = 0x1614; // bit 0: WiFi enabled [assumption: reset 1]
+constexpr uint32_t PWR_SEQ_MISC_CTRL = 0x3008;   // bit 28: WiFi sleep enabled [assumption: reset 1]
 constexpr uint32_t INTR_ENABLE = 0x1a00;
 constexpr uint32_t INTR2_ENABLE = 0x1a04;
 constexpr uint32_t INTR_POLARITY = 0x1a10;

@@ -29,12 +29,14 @@ traffic::endpoint_addr endpoint_addr_of(const std::array<uint8_t, 6>& mac, uint3
 
 std::string load_driver_modules(const std::string& family, const config::driver_config& drv) {
     std::vector<int> mods;
+    const std::string key = drv.build_key();
     for (int i = 0; i < lx_emul_module_count(); ++i)
-        if (drv.variant == lx_emul_module_variant(i) &&
+        if (key == lx_emul_module_variant(i) &&
             std::string(lx_emul_module_name(i)).rfind(family, 0) == 0)
             mods.push_back(i);
     if (mods.empty())
-        return "driver variant '" + drv.variant + "' of " + family + " is not linked";
+        return "driver variant '" + drv.variant + "' of " + family + " (kernel " + drv.kernel +
+               ") is not linked";
     for (const auto& [param, value] : drv.module_params) {
         bool set = false;
         for (int i : mods)

@@ -52,13 +52,15 @@ void fill_run_info(report::report& r, const config::scenario_config& s,
     r.run.seed = s.seed;
     r.run.overrides = sets;
     r.run.nicsim_version = build_info::nicsim_version;
-    r.run.kernel_version = build_info::kernel_version;
+    // The exact version of the tree the scenario's driver came from (driver.kernel).
+    const build_info::kernel_tree* tree = build_info::find_kernel_tree(s.driver.kernel.c_str());
+    r.run.kernel_version = tree ? tree->version : build_info::kernel_trees[0].version;
 }
 
 config::load_options options_with(const std::vector<std::string>& sets) {
     config::load_options o;
     o.overrides = sets;
-    o.known_variants = known_driver_variants();
+    add_known_drivers(o);
     return o;
 }
 
@@ -263,11 +265,33 @@ int cmd_compare(const std::vector<std::string>& files, const std::vector<std::st
 
 std::string version_text() {
     std::string s = std::string("nicsim ") + build_info::nicsim_version + "\n";
-    s += std::string("kernel ") + build_info::kernel_version + " from " +
-         build_info::kernel_origin + "\n";
-    s += "driver source files (sha256, as `sha256sum` prints them, paths in the kernel tree):\n";
-    for (const auto* f = build_info::driver_files; f->path; ++f)
-        s += std::string("  ") + f->sha256 + "  " + f->path + "\n";
+    for (const auto* t = build_info::kernel_trees; t->kernel; ++t)
+        s += std::string("kernel ") + t->version + " from " + t->origin + "\n";
+    for (const auto* t = build_info::kernel_trees; t->kernel; ++t) {
+        s += std::string("driver source files of kernel ") + t->kernel +
+             " (sha256, as `sha256sum` prints them, paths in the kernel tree):\n";
+        for (const auto* f = t->files; f->path; ++f)
+            s += std::string("  ") + f->sha256 + "  " + f->path + "\n";
+    }
+    // kernel × driver × variant, with the hash of every patch a variant applies.
+    const driver_builds builds = known_driver_builds();
+    s += "driver builds (driver.kernel / device.type / driver.variant):\n";
+    for (const auto& b : builds.built) {
+        s += "  " + b.kernel + " (" + b.kernel_version + ")  " + b.driver + "  " + b.variant + "\n";
+        for (size_t at = 0; at < b.patches.size();) {
+            size_t nl = b.patches.find('\n', at);
+            if (nl == std::string::npos)
+                nl = b.patches.size();
+            // "<patch file> <sha256>" → "<sha256>  <patch file>", as sha256sum prints it.
+            const std::string line = b.patches.substr(at, nl - at);
+            const size_t sp = line.rfind(' ');
+            if (sp != std::string::npos)
+                s += "      patch " + line.substr(sp + 1) + "  " + line.substr(0, sp) + "\n";
+            at = nl + 1;
+        }
+    }
+    for (const auto& [what, why] : builds.unbuilt)
+        s += "  not built: " + what + ": " + why + "\n";
     const auto variants = known_driver_variants();
     s += "driver variants: ";
     if (variants.empty())

@@ -88,7 +88,7 @@ int run_check_command(const check_args& a, std::ostream& out, std::ostream& err)
     // Every file and expectation is validated before anything runs.
     config::load_options lo;
     lo.overrides = a.sets;
-    lo.known_variants = known_driver_variants();
+    add_known_drivers(lo);
     std::vector<config::loaded_scenario> scenarios;
     bool bad = false;
     for (const auto& f : a.files) {

@@ -20,7 +20,7 @@ int cmd_generate_schema(const std::vector<std::string>& files, std::ostream& out
     {
         config::schema_recorder::scope recording(rec);
         config::load_options o;
-        o.known_variants = known_driver_variants();
+        add_known_drivers(o);
         for (const auto& f : files) {
             try {
                 config::load_scenario(f, o);

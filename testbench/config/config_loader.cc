@@ -369,10 +369,10 @@ device_config read_device(yaml_reader r, const device_catalog& catalog, const de
 }
 
 driver_config read_driver(yaml_reader r, const device_config& dev, const device_keys& keys,
-                          const std::vector<std::string>& known_variants) {
+                          const load_options& options) {
     driver_config d;
     std::vector<std::string> variants = {"pristine"};
-    for (const auto& known : known_variants) {
+    for (const auto& known : options.known_variants) {
         // "driver/name" counts for that driver only; a bare name for any.
         const auto slash = known.find('/');
         if (slash != std::string::npos && known.compare(0, slash, dev.type) != 0)
@@ -382,6 +382,18 @@ driver_config read_driver(yaml_reader r, const device_config& dev, const device_
             variants.push_back(v);
     }
     d.variant = r.one_of("variant", variants, std::string("pristine"));
+    d.kernel = r.one_of("kernel", kernel_names(), kernel_names().front());
+    if (!options.known_builds.empty()) {
+        const auto unbuilt = options.unbuilt_drivers.find(d.kernel + "/" + dev.type);
+        if (unbuilt != options.unbuilt_drivers.end())
+            r.fail("kernel", "the " + dev.type + " driver is not built for " + d.kernel + ": " +
+                                 unbuilt->second);
+        const std::string build = d.kernel + "/" + dev.type + "/" + d.variant;
+        if (std::find(options.known_builds.begin(), options.known_builds.end(), build) ==
+            options.known_builds.end())
+            r.fail("variant", "variant '" + d.variant + "' of the " + dev.type +
+                                  " driver is not built for kernel " + d.kernel);
+    }
     d.power_save = r.optional<bool>("power_save", false);
     if (d.power_save && !keys.chip_sleep)
         r.fail("power_save", "the " + dev.type + " driver has no chip sleep control");
@@ -634,8 +646,7 @@ loaded_scenario load_scenario(const std::string& file, const load_options& optio
     const device_catalog& catalog = options.devices ? *options.devices : device_catalog::linked();
     const device_keys* keys = nullptr;
     sc.device = read_device(r.child("device"), catalog, keys);
-    sc.driver =
-        read_driver(optional_section(r, "driver"), sc.device, *keys, options.known_variants);
+    sc.driver = read_driver(optional_section(r, "driver"), sc.device, *keys, options);
     sc.traffic = read_traffic(r.child("traffic"));
     sc.link = read_link(optional_section(r, "link"), *keys);
     sc.host = read_host(optional_section(r, "host"), optional_section(r, "peer"));

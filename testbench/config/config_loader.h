@@ -5,6 +5,7 @@
 // reported as config_error with file:line:column (or the --set argument) and the key path.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,11 @@ struct load_options {
     // for one driver's variant (driver/patches/<driver>/<name>/), a bare name for any driver;
     // "pristine" is always accepted, so an empty list means "only pristine".
     std::vector<std::string> known_variants;
+    // Driver builds of this binary (nicsim::add_known_drivers()): "kernel/driver/variant" each,
+    // and "kernel/driver" → why that driver has no build for that kernel. Empty = no registry
+    // linked: driver.kernel is then checked against the kernel names only.
+    std::vector<std::string> known_builds;
+    std::map<std::string, std::string> unbuilt_drivers;
     // Directory with platforms/*.yaml searched after the scenario's own directory; empty =
     // default_configs_dir().
     std::string configs_dir;

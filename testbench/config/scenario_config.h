@@ -53,12 +53,26 @@ struct device_config {
     std::map<std::string, duration> timing;
 };
 
+// The kernel trees nicsim builds drivers from (driver.kernel), the default first.
+inline const std::vector<std::string>& kernel_names() {
+    static const std::vector<std::string> names = {"6.1", "6.12"};
+    return names;
+}
+
 struct driver_config {
     std::string variant = "pristine"; // driver.variant: a variant built into this binary
+    std::string kernel = "6.1";       // driver.kernel: the kernel tree the driver comes from
     bool power_save = false;          // driver.power_save: chip sleep (drivers that have it)
     // driver.module_params: name → value text, names/types checked per driver
     // (the device binding lists them, device_catalog.h).
     std::map<std::string, std::string> module_params;
+
+    // The key the build's modules and bus drivers registered under
+    // (driver/include/nicsim/driver_variant.h): the variant for the default kernel tree,
+    // "<variant>@<kernel>" for another.
+    std::string build_key() const {
+        return kernel == kernel_names().front() ? variant : variant + "@" + kernel;
+    }
 };
 
 struct traffic_config {

@@ -254,7 +254,7 @@ std::vector<assignment> overrides_of(const sweep_spec& spec, const point& p) {
 
 void check_points(const sweep_spec& spec) {
     config::load_options o;
-    o.known_variants = known_driver_variants();
+    add_known_drivers(o);
     for (const auto& p : spec.points) {
         o.overrides.clear();
         std::string label;

@@ -92,7 +92,7 @@ check load_check(const std::string& file) {
 
     // The overrides must be accepted by the scenario, as `nicsim run --set` would.
     config::load_options o;
-    o.known_variants = known_driver_variants();
+    add_known_drivers(o);
     for (const auto& a : c.set)
         o.overrides.push_back(a.text());
     try {

@@ -13,24 +13,24 @@ out=$(timeout 120 gdb -q -batch -ex "break chip_wakeup" -ex run -ex bt \
 now_ns=$(sed -n 's/^\$2 = \([0-9]*\)$/\1/p' "$src/docs/debugging.md")
 [[ -n $now_ns ]] || { echo "docs/debugging.md shows no \$2 = <ns> line"; exit 1; }
 fail=0
-check() {
-    for want in "$@"; do
-        grep -Eq -- "$want" <<<"$out" || { echo "missing: $want"; fail=1; }
-    done
-}
-check "Breakpoint 1 at .*: chip_wakeup\. \(2 locations\)" \
+missing=()
+for want in "Breakpoint 1 at .*: chip_wakeup\. \(4 locations\)" \
     "Breakpoint 1\.1, chip_wakeup \(wilc=.*\) at .*/wilc1000/wlan.c:[0-9]+" \
     "#1 .* acquire_bus \(acquire=WILC_BUS_ACQUIRE_AND_WAKEUP" \
     " wilc_wlan_handle_txq \(" " wilc_txq_task \(.* at .*/wilc1000/netdev.c:" \
-    "kthread_entry .* at .*driver/lx_emul/sched.c" "^\\\$1 = true"
-[[ $fail == 0 ]] || { echo "$out" | grep -v '^\[' | head -40; exit 1; }
-# Calling a function in the process ($2, $3) needs gdb to restore the CPU's extended register
-# state; some virtual machines refuse that (ptrace). The rest is checked above.
-if grep -q "Couldn't write extended state status" <<<"$out"; then
-    echo "SKIP: this machine's gdb cannot call functions in the process" \
-        "(\"Couldn't write extended state status\"); breakpoint and backtrace checked"
+    "kthread_entry .* at .*driver/lx_emul/sched.c" \
+    "^\\\$1 = true" "^\\\$2 = $now_ns\$" '"wlan0-tx"'; do
+    grep -Eq -- "$want" <<<"$out" || { echo "missing: $want"; fail=1; missing+=("$want"); }
+done
+# Some sandboxes (seen under a container runtime that refuses PTRACE_SETREGSET of the extended
+# register state) let gdb stop but not call functions in the inferior: the two answers of
+# `p lx_kit_now_ns()` and `p lx_kit_task_name(...)` cannot come, whatever nicsim does. When only
+# those are missing there, skip with that reason instead of failing.
+if [[ $fail == 1 ]] && grep -q "Couldn't write extended state status" <<<"$out" &&
+    [[ ${#missing[@]} == 2 && ${missing[0]} == "^\\\$2 = $now_ns\$" && ${missing[1]} == '"wlan0-tx"' ]]; then
+    echo "SKIP: gdb cannot call functions in the inferior here (Couldn't write extended state" \
+        "status); the breakpoint, backtrace and struct checks passed"
     exit 77
 fi
-check "^\\\$2 = $now_ns\$" '"wlan0-tx"'
 [[ $fail == 0 ]] || { echo "$out" | grep -v '^\[' | head -40; exit 1; }
 echo "ok: gdb stops in chip_wakeup of wlan.c as docs/debugging.md shows"

@@ -167,6 +167,17 @@ TEST(CliBinary, VersionNamesKernelAndHashesDriverFiles) {
     EXPECT_EQ(r.rc, 0) << r.out;
     EXPECT_NE(r.out.find("kernel " NICSIM_KERNEL_VERSION " from "), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("  drivers/net/wireless/microchip/wilc1000/spi.c\n"), std::string::npos);
+    // kernel × driver × variant (issue 15), a patched variant with its patch's hash.
+    EXPECT_NE(r.out.find("driver builds (driver.kernel / device.type / driver.variant):\n"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("  6.1 (" NICSIM_KERNEL_VERSION ")  ks8851  pristine\n"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(
+        r.out.find("  6.1 (" NICSIM_KERNEL_VERSION ")  ks8851  rx-coalescing-params\n      patch "),
+        std::string::npos)
+        << r.out;
     EXPECT_EQ(r.out.find("SystemC"), std::string::npos) << "banner leaked: " << r.out;
 }
 

@@ -111,7 +111,7 @@ TEST(ScenarioConfig, UnknownKeyReportsFileLineColumnAndExpectedKeys) {
                                            "  power_sav: true\n"); // 7
     const std::string msg = load_error(file);
     EXPECT_TRUE(starts_with(msg, file + ":7:3: unknown key 'power_sav' in driver (expected one of: "
-                                        "variant, power_save, module_params)"))
+                                        "variant, kernel, power_save, module_params)"))
         << msg;
     EXPECT_NE(msg.find("did you mean 'power_save'?"), std::string::npos) << msg;
 }
@@ -221,6 +221,45 @@ TEST(ScenarioConfig, ImpossibleValuesAreRejectedNamingTheKey) {
     EXPECT_NE(
         load_error(scenario(test_dir(), ""), mss).find("traffic.segment_size: must be <= 1460"),
         std::string::npos);
+}
+
+// driver.kernel (issue 15): one of the kernel names, default 6.1; with a build registry a
+// driver or variant the binary has no build of for that kernel is an error naming why.
+TEST(ScenarioConfig, DriverKernelIsValidatedLikeTheVariant) {
+    load_options o;
+    EXPECT_EQ(load_scenario(scenario(test_dir(), ""), o).scenario.driver.kernel, "6.1");
+    EXPECT_EQ(load_scenario(scenario(test_dir(), ""), o).scenario.driver.build_key(), "pristine");
+    o.overrides = {"driver.kernel=6.12"};
+    EXPECT_EQ(load_scenario(scenario(test_dir(), ""), o).scenario.driver.kernel, "6.12");
+    EXPECT_EQ(load_scenario(scenario(test_dir(), ""), o).scenario.driver.build_key(),
+              "pristine@6.12");
+    o.overrides = {"driver.kernel=5.10"};
+    EXPECT_NE(load_error(scenario(test_dir(), ""), o)
+                  .find("driver.kernel: unknown value '5.10' (known: 6.1, 6.12)"),
+              std::string::npos)
+        << load_error(scenario(test_dir(), ""), o);
+    // The scenario's device is a wilc1000.
+    o.known_variants = {"wilc1000/no-chip-sleep"};
+    o.known_builds = {"6.1/wilc1000/pristine", "6.1/wilc1000/no-chip-sleep",
+                      "6.12/ks8851/pristine"};
+    o.unbuilt_drivers = {{"6.12/wilc1000", "not emulated yet"}};
+    o.overrides = {"driver.kernel=6.12"};
+    EXPECT_NE(
+        load_error(scenario(test_dir(), ""), o)
+            .find("driver.kernel: the wilc1000 driver is not built for 6.12: not emulated yet"),
+        std::string::npos)
+        << load_error(scenario(test_dir(), ""), o);
+    o.overrides = {"driver.kernel=6.1", "driver.variant=no-chip-sleep"};
+    EXPECT_EQ(load_scenario(scenario(test_dir(), ""), o).scenario.driver.build_key(),
+              "no-chip-sleep");
+    o.known_builds = {"6.1/wilc1000/pristine", "6.12/wilc1000/pristine"};
+    o.unbuilt_drivers.clear();
+    o.overrides = {"driver.kernel=6.12", "driver.variant=no-chip-sleep"};
+    EXPECT_NE(load_error(scenario(test_dir(), ""), o)
+                  .find("driver.variant: variant 'no-chip-sleep' of the wilc1000 driver is not "
+                        "built for kernel 6.12"),
+              std::string::npos)
+        << load_error(scenario(test_dir(), ""), o);
 }
 
 TEST(ScenarioConfig, UnknownNamesListTheKnownOnes) {

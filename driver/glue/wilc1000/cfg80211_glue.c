@@ -4,7 +4,8 @@
  * wilc_cfg80211_init follows what the driver's probe path needs from cfg80211.c: one
  * allocation holding wiphy + struct wilc (wiphy_free frees both, as netdev.c relies on), every
  * lock/completion initialised (wlan_init_locks semantics), the cfg tables, the queue lists, the
- * ordered hif workqueue, and the "wlan%d" station interface registered at once. */
+ * ordered hif workqueue, and (6.1; 6.12's bus probe does it itself) the "wlan%d" station
+ * interface registered at once. */
 #include <linux/kernel.h>
 #include <linux/netdevice.h>
 #include <linux/etherdevice.h>
@@ -86,6 +87,9 @@ int wilc_cfg80211_init(struct wilc** wilc, struct device* dev, int io_type,
         goto free_cfg;
     }
 
+#if NICSIM_LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+    /* 6.1's cfg80211.c registers the station interface here; 6.12's bus probe does it itself
+     * (after reading the MAC address from the chip's NV memory). */
     vif = wilc_netdev_ifc_init(wl, "wlan%d", WILC_STATION_MODE, NL80211_IFTYPE_STATION, false);
     if (IS_ERR(vif)) {
         ret = PTR_ERR(vif);
@@ -95,6 +99,10 @@ int wilc_cfg80211_init(struct wilc** wilc, struct device* dev, int io_type,
 
 free_hq:
     destroy_workqueue(wl->hif_workqueue);
+#else
+    (void)vif;
+    return 0;
+#endif
 free_cfg:
     wilc_wlan_cfg_deinit(wl);
 free_wl:

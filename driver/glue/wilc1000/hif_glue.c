@@ -56,9 +56,13 @@ int wilc_get_mac_address(struct wilc_vif* vif, u8* mac_addr)
     return mac_address_wid(vif, WILC_GET_CFG, mac_addr);
 }
 
+#if NICSIM_LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+int wilc_set_mac_address(struct wilc_vif* vif, const u8* mac_addr)
+#else
 int wilc_set_mac_address(struct wilc_vif* vif, u8* mac_addr)
+#endif
 {
-    return mac_address_wid(vif, WILC_SET_CFG, mac_addr);
+    return mac_address_wid(vif, WILC_SET_CFG, (u8*)mac_addr);
 }
 
 /* WID_SETUP_MULTICAST_FILTER payload: le32 enabled, le32 count, count MACs. Takes ownership of
@@ -160,5 +164,5 @@ static const struct lx_bus_wilc_ops glue_ops = {
 /* Runs when the binary loads, like the variant's module_init constructors. */
 static void __attribute__((constructor)) glue_register(void)
 {
-    lx_bus_wilc_ops_register(NICSIM_VARIANT, &glue_ops);
+    lx_bus_wilc_ops_register(LX_EMUL_VARIANT, &glue_ops);
 }

@@ -13,6 +13,11 @@ static inline struct clk* devm_clk_get_optional(struct device* dev, const char* 
 {
     return NULL;
 }
+/* 6.12: get and enable in one (devm-managed); no clock in the device tree either. */
+static inline struct clk* devm_clk_get_optional_enabled(struct device* dev, const char* id)
+{
+    return NULL;
+}
 static inline int clk_prepare_enable(struct clk* clk) { return 0; }
 static inline void clk_disable_unprepare(struct clk* clk) {}
 

@@ -14,10 +14,22 @@
 #else
 #define LX_EMUL_MODNAME "?"
 #endif
-#ifdef NICSIM_VARIANT
+/* The registry key of the build: the variant name for the default kernel tree,
+ * "<variant>@<kernel>" for another (driver/cmake/DriverVariant.cmake). */
+#if defined(NICSIM_BUILD_KEY)
+#define LX_EMUL_VARIANT NICSIM_BUILD_KEY
+#elif defined(NICSIM_VARIANT)
 #define LX_EMUL_VARIANT NICSIM_VARIANT
 #else
 #define LX_EMUL_VARIANT ""
+#endif
+
+/* The kernel tree a build comes from (driver/cmake/DriverVariant.cmake passes
+ * NICSIM_LINUX_VERSION_CODE per build): emulation code that must differ between the kernels'
+ * APIs compares it with KERNEL_VERSION(a,b,c). Without it (emulation libraries, tests): 6.1. */
+#define KERNEL_VERSION(a, b, c) (((a) << 16) + ((b) << 8) + ((c) > 255 ? 255 : (c)))
+#ifndef NICSIM_LINUX_VERSION_CODE
+#define NICSIM_LINUX_VERSION_CODE KERNEL_VERSION(6, 1, 0)
 #endif
 
 /* Sparse annotations: nothing at compile time. */

@@ -56,6 +56,7 @@ static inline void platform_set_drvdata(struct platform_device* pdev, void* data
 struct platform_driver {
     int (*probe)(struct platform_device*);
     int (*remove)(struct platform_device*);
+    void (*remove_new)(struct platform_device*); /* 6.3 .. 6.12: remove without a result */
     void (*shutdown)(struct platform_device*);
     struct device_driver driver;
     const struct platform_device_id* id_table;

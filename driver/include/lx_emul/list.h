@@ -195,6 +195,8 @@ static inline size_t list_count_nodes(struct list_head* head)
 #define list_first_or_null_rcu list_first_entry_or_null
 #define list_next_rcu(list) ((list)->next)
 #define list_for_each_entry_rcu(pos, head, member, ...) list_for_each_entry(pos, head, member)
+/* The lockdep condition (6.12 wilc1000: srcu_read_lock_held) is not evaluated, as without lockdep. */
+#define list_for_each_entry_srcu(pos, head, member, cond) list_for_each_entry(pos, head, member)
 
 /* ---- hlist ---- */
 #define HLIST_HEAD_INIT {.first = NULL}

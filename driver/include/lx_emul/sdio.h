@@ -108,6 +108,9 @@ int lx_emul_sdio_register_driver(struct sdio_driver* drv, const char* modname,
 void sdio_unregister_driver(struct sdio_driver* drv);
 #define sdio_register_driver(drv)                                                                  \
     lx_emul_sdio_register_driver(drv, LX_EMUL_MODNAME, LX_EMUL_VARIANT)
+/* 6.12's wilc1000 sdio.c (6.1 spells it out with module_driver). */
+#define module_sdio_driver(__sdio_driver)                                                          \
+    module_driver(__sdio_driver, sdio_register_driver, sdio_unregister_driver)
 
 void sdio_claim_host(struct sdio_func* func);
 void sdio_release_host(struct sdio_func* func);

@@ -128,6 +128,7 @@ static inline int mutex_lock_interruptible(struct mutex* lock)
 #define rcu_read_lock() ((void)0)
 #define rcu_read_unlock() ((void)0)
 #define rcu_read_lock_held() 1
+#define srcu_read_lock_held(ssp) 1
 #define rcu_dereference(p) READ_ONCE(p)
 #define rcu_dereference_bh(p) READ_ONCE(p)
 #define rcu_dereference_raw(p) READ_ONCE(p)

@@ -72,7 +72,8 @@ traffic::endpoint_addr enc28j60_device::peer_addr() const {
 }
 
 std::string enc28j60_device::bring_up(traffic_session& traffic) {
-    const std::string& variant = m_sc.driver.variant;
+    // The registry key of the scenario's build (kernel × variant).
+    const std::string variant = m_sc.driver.build_key();
     if (std::string err = load_driver_modules("enc28j60", m_sc.driver); !err.empty())
         return err;
 

@@ -85,7 +85,8 @@ traffic::endpoint_addr ks8851_device::peer_addr() const {
 }
 
 std::string ks8851_device::bring_up(traffic_session& traffic) {
-    const std::string& variant = m_sc.driver.variant;
+    // The registry key of the scenario's build (kernel × variant).
+    const std::string variant = m_sc.driver.build_key();
     // insmod: module parameters, then module_init of the variant's ks8851 modules.
     const std::string mod = driver_modname();
     if (std::string err = load_driver_modules("ks8851", m_sc.driver); !err.empty())

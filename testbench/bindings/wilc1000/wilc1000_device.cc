@@ -110,7 +110,8 @@ std::string wilc1000_device::bring_up(traffic_session& traffic) {
         return err;
 
     // ip link set wlan0 up: firmware download, start, the init config exchange, MAC query.
-    const std::string& variant = m_sc.driver.variant;
+    // The registry key of the scenario's build (kernel × variant).
+    const std::string variant = m_sc.driver.build_key();
     if (std::string err = open_netdev(modname(), variant, traffic, m_ndev); !err.empty())
         return err;
     // Stand-in for cfg80211 connect + NETDEV_UP power-save handling (docs/driver-build.md).

@@ -80,7 +80,7 @@ std::string wilc1000_sdio_device::probe() {
     d.compatible = "microchip,wilc1000";
     ::sdio_func* func = lx_bus_sdio_create(&d, 1);
     lx_bus::sdio_attach(func, m_board.sdio_port());
-    if (int ret = lx_bus_sdio_probe(func, modname(), m_sc.driver.variant.c_str()))
+    if (int ret = lx_bus_sdio_probe(func, modname(), m_sc.driver.build_key().c_str()))
         return "wilc1000 sdio probe failed: " + std::to_string(ret);
     return {};
 }

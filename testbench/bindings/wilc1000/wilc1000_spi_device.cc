@@ -26,7 +26,7 @@ std::string wilc1000_spi_device::probe() {
     m_linux_irq = d.irq;
     ::spi_device* spi = lx_bus_spi_create(&d);
     lx_bus::spi_attach(spi, m_board.spi_port(0), 0);
-    if (int ret = lx_bus_spi_probe(spi, modname(), m_sc.driver.variant.c_str()))
+    if (int ret = lx_bus_spi_probe(spi, modname(), m_sc.driver.build_key().c_str()))
         return "wilc1000 probe failed: " + std::to_string(ret);
     return {};
 }
