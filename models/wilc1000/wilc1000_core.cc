@@ -747,6 +747,8 @@ void core::handle_cfg(const std::vector<uint8_t>& f, sc_time t) {
                 m_ps_mode = v[0];
                 m_ps_change_pending = true;
             }
+            if (wid == WID_LISTEN_INTERVAL && len >= 1)
+                m_ps.set_listen_interval(v[0]);
             i += 4 + vlen;
         }
     } else if (type == 'Q') {

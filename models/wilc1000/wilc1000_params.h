@@ -139,6 +139,13 @@ struct params {
     // Give up on a beacon (or on the group frames a DTIM beacon announced) this long after its
     // TBTT and doze again. [assumption: 10 ms]
     sc_core::sc_time ps_beacon_timeout = sc_core::sc_time(10, sc_core::SC_MS);
+    // Which beacons a dozing station wakes for: every DTIM beacon (dtim), or every beacon whose
+    // number is a multiple of the listen interval the driver set (WID_LISTEN_INTERVAL, 3 in 6.1
+    // netdev.c wilc_init_fw_config), DTIM or not: group frames announced by a DTIM beacon it
+    // sleeps through are lost. [assumption: dtim, mac80211's behaviour; the WILC firmware's
+    // choice is not documented. Beacons are numbered from the AP's first, as DTIMs are.]
+    enum class ps_wake_policy { dtim, listen_interval };
+    ps_wake_policy ps_wake = ps_wake_policy::dtim;
     // After this long asleep the chip is in deep sleep and pays deep_wake_latency instead.
     // SC_ZERO_TIME disables deep sleep. [assumption]
     sc_core::sc_time deep_sleep_after = sc_core::SC_ZERO_TIME;

@@ -117,6 +117,7 @@ constexpr uint32_t RXH_LEN_MASK = 0x7ff;  // [10:0]
 // WIDs with firmware-side meaning in the model.
 constexpr uint16_t WID_STATUS = 0x0005;
 constexpr uint16_t WID_POWER_MANAGEMENT = 0x000B;
+constexpr uint16_t WID_LISTEN_INTERVAL = 0x000F;
 constexpr uint16_t WID_FIRMWARE_VERSION = 0x3001;
 constexpr uint16_t WID_MAC_ADDR = 0x300C;
 

@@ -52,12 +52,18 @@ void station_ps::go_active(sc_time t) {
     m_deadline = t + m_p.ps_dynamic_timeout;
 }
 
-// Doze until ps_wake_ahead before the next DTIM beacon's TBTT.
-void station_ps::doze_until_next_dtim(sc_time t) {
+bool station_ps::is_wake_beacon(uint64_t k) const {
+    if (m_p.ps_wake == params::ps_wake_policy::listen_interval)
+        return k % m_listen_interval == 0;
+    return m_air->is_dtim(k);
+}
+
+// Doze until ps_wake_ahead before the next wake beacon's TBTT.
+void station_ps::doze_until_next_wake(sc_time t) {
     enter(t, ps_state::doze);
     ++m_stats.dozes;
     uint64_t k = m_air->next_beacon_at_or_after(t + m_p.ps_wake_ahead + sc_time::from_value(1));
-    while (!m_air->is_dtim(k))
+    while (!is_wake_beacon(k))
         ++k;
     m_wait_beacon = k;
     m_deadline = m_air->tbtt(k) - m_p.ps_wake_ahead;
@@ -132,14 +138,14 @@ void station_ps::received(sc_time t, const air_frame& f) {
             enter(t, ps_state::bcmc_wait);
             m_deadline = t + m_p.ps_beacon_timeout;
         } else {
-            doze_until_next_dtim(t);
+            doze_until_next_wake(t);
         }
         return;
     }
     if (m_state == ps_state::active) {
         m_last_data = t;
     } else if (m_state == ps_state::bcmc_wait && !f.more_data) {
-        doze_until_next_dtim(t);
+        doze_until_next_wake(t);
     }
 }
 
@@ -147,7 +153,7 @@ void station_ps::sent(sc_time t, const air_frame& f, bool) {
     if (f.kind == air_kind::null_data) {
         if (m_state == ps_state::entering && f.id == m_null_id) {
             m_null_id = 0;
-            doze_until_next_dtim(t);
+            doze_until_next_wake(t);
         }
         return;
     }
@@ -188,10 +194,10 @@ void station_ps::timer(sc_time t, bool tx_idle) {
         return;
     case ps_state::beacon_wait:
         ++m_stats.beacons_missed;
-        doze_until_next_dtim(t);
+        doze_until_next_wake(t);
         return;
     case ps_state::bcmc_wait:
-        doze_until_next_dtim(t);
+        doze_until_next_wake(t);
         return;
     }
 }

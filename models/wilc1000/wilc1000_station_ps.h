@@ -5,16 +5,17 @@
 //   off --(power save on, associated)--> active
 //   active --(no data for ps_dynamic_timeout)--> entering: null-data frame with PM=1 on the air
 //   entering --(the AP has it)--> doze                            (radio meter: doze)
-//   doze --(ps_wake_ahead before the next DTIM beacon's TBTT)--> beacon_wait   (listen)
+//   doze --(ps_wake_ahead before the next wake beacon's TBTT)--> beacon_wait   (listen)
 //   beacon_wait --(beacon, TIM set)--> null-data PM=0 --> active  (the AP releases the frames)
 //   beacon_wait --(beacon, buffered group frames)--> bcmc_wait --(last one: More Data 0)--> doze
 //   beacon_wait --(beacon, nothing buffered / no beacon by TBTT + ps_beacon_timeout)--> doze
 //   doze, beacon_wait, entering --(the host sends a frame)--> active (after ps_radio_wake_time
 //                                   when the radio was dozing; the data frame carries PM=0)
 //
-// Data frames always carry PM=0: the station sends them only when active. The firmware wakes for
-// DTIM beacons (mac80211's ps_dtim_period behaviour; docs/models/wilc1000.md "802.11 power
-// save"). Host-interface sleep (power_model's chip sleep) is independent of all of this.
+// Data frames always carry PM=0: the station sends them only when active. The wake beacons are
+// the DTIM beacons (mac80211's ps_dtim_period behaviour), or with params::ps_wake =
+// listen_interval every listen-interval-th beacon (docs/models/wilc1000.md "802.11 power save").
+// Host-interface sleep (power_model's chip sleep) is independent of all of this.
 #pragma once
 
 #include <cstdint>
@@ -69,6 +70,10 @@ class station_ps {
         return r;
     }
 
+    // The listen interval in beacons the host set (WID_LISTEN_INTERVAL; 0 counts as 1).
+    void set_listen_interval(unsigned beacons) { m_listen_interval = beacons ? beacons : 1; }
+    unsigned listen_interval() const { return m_listen_interval; }
+
     // A frame arrived while the radio dozed (hears() was false): it is lost.
     void frame_missed() { ++m_stats.frames_missed; }
 
@@ -78,7 +83,8 @@ class station_ps {
   private:
     void enter(sc_core::sc_time t, ps_state s);
     void send_null(bool pm);
-    void doze_until_next_dtim(sc_core::sc_time t);
+    void doze_until_next_wake(sc_core::sc_time t);
+    bool is_wake_beacon(uint64_t k) const;
     void go_active(sc_core::sc_time t);
 
     const params& m_p;
@@ -87,7 +93,8 @@ class station_ps {
     ps_state m_state = ps_state::off;
     bool m_waking_for_uplink = false, m_uplink_ready = false;
     uint64_t m_null_id = 0;     // the PM=1 null frame on its way (entering)
-    uint64_t m_wait_beacon = 0; // the DTIM beacon beacon_wait listens for
+    uint64_t m_wait_beacon = 0; // the wake beacon beacon_wait listens for
+    unsigned m_listen_interval = 1;
     sc_core::sc_time m_deadline;
     sc_core::sc_time m_last_data; // active: the last data frame sent or received
     station_ps_stats m_stats;

@@ -364,6 +364,19 @@ device_config read_device(yaml_reader r, const device_catalog& catalog, const de
         }
         t->reject_unknown_keys();
     }
+    if (k.firmware_keys.empty()) {
+        if (r.has("firmware"))
+            r.fail("firmware", "the " + d.type + " model has no firmware choices");
+    } else {
+        // child_or_empty: the schema recorder sees the choices also where no scenario sets them.
+        yaml_reader f = r.child_or_empty("firmware");
+        for (const auto& key : k.firmware_keys) {
+            const std::string v = f.one_of(key.name, key.values, key.values.front());
+            if (f.has(key.name))
+                d.firmware[key.name] = v;
+        }
+        f.reject_unknown_keys();
+    }
     r.reject_unknown_keys();
     return d;
 }

@@ -44,8 +44,15 @@ struct device_keys {
     std::vector<bus_keys> buses;
     std::vector<std::string> power_states; // device.power.currents.<state>
     std::vector<std::string> timing_keys;  // device.timing.<key> (durations)
-    bool chip_sleep = false;               // driver.power_save is meaningful
-    bool wireless = false; // an 802.11 medium: link.associated/beacon_interval/dtim_period
+    // device.firmware.<key>: a named choice of the chip firmware's behaviour, its values
+    // (the first is the default).
+    struct choice_key {
+        std::string name;
+        std::vector<std::string> values;
+    };
+    std::vector<choice_key> firmware_keys;
+    bool chip_sleep = false; // driver.power_save is meaningful
+    bool wireless = false;   // an 802.11 medium: link.associated/beacon_interval/dtim_period
     std::vector<module_param_keys> module_params; // pristine driver's module parameters
     double default_phy_rate_bps = 0;              // link.phy_rate default
     double default_mac_efficiency = 1.0;          // link.mac_efficiency default

@@ -51,6 +51,8 @@ struct device_config {
     // device.timing.<key>: chip timing overrides, the keys the device's binding names (unset =
     // the chip model's calibrated default, see docs/models/<chip>.md).
     std::map<std::string, duration> timing;
+    // device.firmware.<key>: the firmware behaviour chosen (unset = the binding's default).
+    std::map<std::string, std::string> firmware;
 };
 
 // The kernel trees nicsim builds drivers from (driver.kernel), the default first.

@@ -582,6 +582,36 @@ def driver_testing_check_lines():
         expect("driver-testing.md", d, " ".join(line.replace(SRC + "/", "").split()), cmd)
 
 
+@check
+def wilc1000_ps_wake_listen_interval():
+    """models/wilc1000.md: idle power per DTIM period for both wake policies (20 s, chip sleep on)."""
+    d = doc("models/wilc1000.md")
+    cmd = ("build/nicsim run configs/wilc1000-spi-ttcp-tx.yaml --set 'traffic={kind: idle}' "
+           "--set duration=20s --set driver.power_save=true --set link.dtim_period=1 "
+           "--set device.firmware.ps_wake=listen_interval")
+    expect("models/wilc1000.md", d, cmd, "the quoted command")
+    s = Scratch()
+    mw = {}
+    for policy in ("listen_interval", "dtim"):
+        for dtim in (1, 3, 10):
+            run = cmd.replace("dtim_period=1", f"dtim_period={dtim}").replace(
+                "ps_wake=listen_interval", f"ps_wake={policy}")
+            args = [NICSIM if a == "build/nicsim" else
+                    os.path.join(SRC, a) if a.startswith("configs/") else a
+                    for a in shlex.split(run)] + ["--quiet", "--json", s.path("r.json")]
+            subprocess.run(args, capture_output=True, text=True, check=True)
+            with open(s.path("r.json")) as f:
+                mw[(policy, dtim)] = json.load(f)["devices"][0]["avg_power_w"] * 1e3
+    li = [mw[("listen_interval", k)] for k in (1, 3, 10)]
+    dt = [mw[("dtim", k)] for k in (1, 3, 10)]
+    if len({f"{x:.2f}" for x in li}) == 1:
+        expect("models/wilc1000.md", d, f"{li[0]:.2f} mW at DTIM 1, 3 and 10", cmd)
+    else:
+        failures.append(f"docs/models/wilc1000.md: listen_interval power differs per DTIM: {li}")
+    expect("models/wilc1000.md", d,
+           f"against {dt[0]:.2f}, {dt[1]:.2f} and {dt[2]:.2f} mW waking per DTIM", cmd)
+
+
 selected = [c for c in CHECKS if not ONLY or c.__name__ in ONLY]
 for c in selected:
     before = len(failures)

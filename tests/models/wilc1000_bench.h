@@ -222,10 +222,16 @@ struct wilc_bench : sc_core::sc_module {
 
     // boot(), then firmware power save on ('W' WID_POWER_MANAGEMENT = 1), consuming the 'R': the
     // firmware applies it (chip sleep and 802.11 power save) once the reply is fetched.
-    bool boot_with_ps() {
+    // listen_interval > 0: WID_LISTEN_INTERVAL in the same frame first, as wilc_init_fw_config
+    // sends it before power save is switched on.
+    bool boot_with_ps(uint8_t listen_interval = 0) {
         if (!boot())
             return false;
-        auto w = cfg_frame('W', 1, {0x0b, 0x00, 1, 0, 1});
+        std::vector<uint8_t> tlv;
+        if (listen_interval)
+            tlv = {0x0f, 0x00, 1, 0, listen_interval};
+        tlv.insert(tlv.end(), {0x0b, 0x00, 1, 0, 1});
+        auto w = cfg_frame('W', 1, tlv);
         if (send_tx({{true, w}}) != 1 || !wait_irq(sc_core::sc_time(100, sc_core::SC_MS)))
             return false;
         return isr().size() == 1;

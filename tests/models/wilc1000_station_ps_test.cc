@@ -210,3 +210,85 @@ TEST(Wilc1000StationPs, FrameSentToADozingRadioIsLostAndCounted) {
         true, ap(2));
     sc_core::sc_start();
 }
+
+// params::ps_wake = listen_interval: the station wakes for every listen-interval-th beacon (the
+// WID_LISTEN_INTERVAL the host set, 3 here), DTIM or not, and sleeps through the other DTIMs.
+TEST(Wilc1000StationPs, ListenIntervalPolicyWakesEveryThirdBeaconWhateverTheDtimPeriod) {
+    wilc::params p;
+    p.ps_wake = wilc::params::ps_wake_policy::listen_interval;
+    radio_log log;
+    wilc_bench b(
+        p,
+        [&](wilc_bench& b) {
+            b.chip.power().set_observer(&log);
+            ASSERT_TRUE(b.boot_with_ps(3));
+            const sc_time t_on = sc_core::sc_time_stamp();
+            EXPECT_EQ(b.core().power_save().listen_interval(), 3u);
+            wait(sc_time(1500, SC_MS));
+            const air_link& l = *b.air;
+            const auto dozes = log.entries(radio_state::doze, t_on);
+            ASSERT_FALSE(dozes.empty());
+            const auto wakes = log.entries(radio_state::listen, dozes.front());
+            uint64_t k =
+                l.next_beacon_at_or_after(dozes.front() + p.ps_wake_ahead + sc_time::from_value(1));
+            while (k % 3)
+                ++k;
+            size_t n = 0, not_dtim = 0;
+            for (; l.tbtt(k) - p.ps_wake_ahead < sc_time(1500, SC_MS) + t_on; k += 3, ++n) {
+                ASSERT_LT(n, wakes.size());
+                EXPECT_EQ(wakes[n], l.tbtt(k) - p.ps_wake_ahead) << "beacon " << k;
+                not_dtim += !l.is_dtim(k);
+            }
+            EXPECT_EQ(wakes.size(), n);
+            EXPECT_GE(n, 3u);
+            EXPECT_GE(not_dtim, 1u); // DTIM period 2: the odd multiples of 3 are no DTIM beacons
+            EXPECT_EQ(b.core().power_save().stats().beacon_wakeups, n);
+            b.chip.power().set_observer(nullptr);
+        },
+        true, ap(2));
+    sc_core::sc_start();
+}
+
+// ... so a group frame the AP releases after a DTIM beacon the station sleeps through is lost,
+// while the default (dtim) policy receives it. Returns frames_missed (one bench per test: a
+// SystemC simulation elaborates once).
+namespace {
+uint64_t group_frame_after_a_dtim_no_multiple_of_3(wilc::params::ps_wake_policy policy) {
+    wilc::params p;
+    p.ps_wake = policy;
+    uint64_t missed = ~0ull;
+    wilc_bench b(
+        p,
+        [&](wilc_bench& b) {
+            ASSERT_TRUE(b.boot_with_ps(3));
+            wait(sc_time(450, SC_MS));
+            ASSERT_EQ(b.core().power_save().state(), ps_state::doze);
+            air_link& l = *b.air;
+            // A broadcast frame the AP holds until the next DTIM beacon, sent just after the
+            // beacon before a DTIM that is no multiple of 3 (DTIM period 2: beacons 2, 4, 8, ...).
+            uint64_t k =
+                l.next_beacon_at_or_after(sc_core::sc_time_stamp() + sc_time::from_value(1));
+            while (!l.is_dtim(k) || k % 3 == 0)
+                ++k;
+            wait(l.tbtt(k - 1) - sc_core::sc_time_stamp() + sc_time(1, SC_MS));
+            std::vector<uint8_t> bcast(200, 0x42);
+            bcast[0] = 0xff; // group-addressed destination
+            l.peer_send(bcast);
+            wait(l.tbtt(k) + sc_time(50, SC_MS) - sc_core::sc_time_stamp());
+            missed = b.core().power_save().stats().frames_missed;
+        },
+        true, ap(2));
+    sc_core::sc_start();
+    return missed;
+}
+} // namespace
+
+TEST(Wilc1000StationPs, DtimPolicyReceivesTheGroupFramesOfEveryDtim) {
+    EXPECT_EQ(group_frame_after_a_dtim_no_multiple_of_3(wilc::params::ps_wake_policy::dtim), 0u);
+}
+
+TEST(Wilc1000StationPs, ListenIntervalPolicyMissesGroupFramesOfSkippedDtims) {
+    EXPECT_EQ(
+        group_frame_after_a_dtim_no_multiple_of_3(wilc::params::ps_wake_policy::listen_interval),
+        1u);
+}

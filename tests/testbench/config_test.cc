@@ -262,6 +262,31 @@ TEST(ScenarioConfig, DriverKernelIsValidatedLikeTheVariant) {
         << load_error(scenario(test_dir(), ""), o);
 }
 
+// device.firmware (wilc1000: ps_wake) and the power-save timing keys: named choices checked
+// against the device's list; a chip without firmware choices says so.
+TEST(ScenarioConfig, FirmwareChoicesAreCheckedPerDevice) {
+    load_options o;
+    auto l = load_scenario(scenario(test_dir(), ""), o);
+    EXPECT_TRUE(l.scenario.device.firmware.empty()); // unset: the binding's default
+    o.overrides = {"device.firmware.ps_wake=listen_interval", "device.timing.ps_wake_ahead=3ms"};
+    l = load_scenario(scenario(test_dir(), ""), o);
+    EXPECT_EQ(l.scenario.device.firmware.at("ps_wake"), "listen_interval");
+    EXPECT_EQ(l.scenario.device.timing.count("ps_wake_ahead"), 1u);
+    o.overrides = {"device.firmware.ps_wake=every_beacon"};
+    EXPECT_NE(load_error(scenario(test_dir(), ""), o)
+                  .find("device.firmware.ps_wake: unknown value 'every_beacon' (known: dtim, "
+                        "listen_interval)"),
+              std::string::npos)
+        << load_error(scenario(test_dir(), ""), o);
+    o.overrides = {"device.firmware.listen=3"};
+    EXPECT_NE(load_error(scenario(test_dir(), ""), o).find("listen"), std::string::npos);
+    o.overrides = {"device={type: ks8851, bus: spi}", "device.firmware.ps_wake=dtim"};
+    EXPECT_NE(load_error(scenario(test_dir(), ""), o)
+                  .find("device.firmware: the ks8851 model has no firmware choices"),
+              std::string::npos)
+        << load_error(scenario(test_dir(), ""), o);
+}
+
 TEST(ScenarioConfig, UnknownNamesListTheKnownOnes) {
     auto err = [](const std::string& set, std::vector<std::string> variants = {}) {
         load_options o;

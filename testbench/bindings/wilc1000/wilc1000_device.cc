@@ -24,10 +24,17 @@ wilc::params chip_params_for(const config::device_config& dev, wilc::params p) {
         {"sleep_entry_delay", &p.sleep_entry_delay},
         {"deep_sleep_after", &p.deep_sleep_after},
         {"deep_wake_latency", &p.deep_wake_latency},
-        {"boot_delay", &p.boot_delay}};
+        {"boot_delay", &p.boot_delay},
+        {"ps_dynamic_timeout", &p.ps_dynamic_timeout},
+        {"ps_wake_ahead", &p.ps_wake_ahead},
+        {"ps_radio_wake_time", &p.ps_radio_wake_time},
+        {"ps_beacon_timeout", &p.ps_beacon_timeout}};
     for (const auto& [key, field] : timing)
         if (auto it = dev.timing.find(key); it != dev.timing.end())
             *field = to_sc(it->second);
+    if (auto it = dev.firmware.find("ps_wake"); it != dev.firmware.end())
+        p.ps_wake = it->second == "listen_interval" ? wilc::params::ps_wake_policy::listen_interval
+                                                    : wilc::params::ps_wake_policy::dtim;
     if (dev.power.supply_voltage_v > 0)
         p.supply_voltage_v = dev.power.supply_voltage_v;
     // State names are unique across the two meters (wilc1000_keys.cc lists them).

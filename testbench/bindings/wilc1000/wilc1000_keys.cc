@@ -31,8 +31,11 @@ const config::device_keys& wilc1000_keys() {
         // The chip model's meter states, radio then host interface (unique across both):
         // models/wilc1000/wilc1000_power.h.
         d.power_states = {"tx", "rx", "listen", "doze", "off", "awake", "sleep", "waking"};
-        d.timing_keys = {"wake_latency", "sleep_entry_delay", "deep_sleep_after",
-                         "deep_wake_latency", "boot_delay"};
+        d.timing_keys = {"wake_latency",      "sleep_entry_delay",  "deep_sleep_after",
+                         "deep_wake_latency", "boot_delay",         "ps_dynamic_timeout",
+                         "ps_wake_ahead",     "ps_radio_wake_time", "ps_beacon_timeout"};
+        // 802.11 power save: which beacons a dozing station wakes for (wilc1000_params.h).
+        d.firmware_keys = {{"ps_wake", {"dtim", "listen_interval"}}};
         d.chip_sleep = true;
         d.wireless = true;
         // drivers/net/wireless/microchip/wilc1000/spi.c
