@@ -67,8 +67,8 @@ std::string power_source(const ks::power_model& pm) {
     }
     if (set.empty())
         return "not modelled: no KSZ8851 supply-current figures (docs/sources.md#gaps)";
-    return "scenario assumption (device.power.currents: " + set + ")" +
-           (unset.empty() ? std::string() : "; not modelled: " + unset);
+    return "scenario assumption (device.power.currents: " + set +
+           (unset.empty() ? std::string() : "; not modelled: " + unset) + ")";
 }
 
 eth::eth_wire_params wire_params(const config::scenario_config& sc) {
