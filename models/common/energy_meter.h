@@ -7,9 +7,13 @@
 //
 // Time only moves forward: set_state() and the queries take the simulated time they apply at,
 // and the interval since the last change is charged to the state that held over it.
+//
+// A state's current may be unknown (no source gives one, e.g. the KS8851's): the meter still
+// records the time spent in it, and its energy is "not modelled" (nullopt), never 0.
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -23,7 +27,7 @@ class energy_meter {
   public:
     struct state_def {
         std::string name;
-        double current_a = 0;
+        std::optional<double> current_a; // nullopt: not modelled
     };
 
     energy_meter(std::string name, std::vector<state_def> states, double supply_voltage_v,
@@ -47,7 +51,7 @@ class energy_meter {
     std::size_t size() const { return m_states.size(); }
     std::size_t state() const { return m_state; }
     const std::string& state_name(std::size_t s) const { return m_states.at(s).name; }
-    double current_a(std::size_t s) const { return m_states.at(s).current_a; }
+    std::optional<double> current_a(std::size_t s) const { return m_states.at(s).current_a; }
     double supply_voltage_v() const { return m_supply_v; }
 
     // Time in s up to t (the open interval since the last change included).
@@ -57,13 +61,39 @@ class energy_meter {
             v += t - m_last;
         return v;
     }
+    // For meters whose currents are all known; throws std::logic_error otherwise.
     double energy_j(std::size_t s, sc_core::sc_time t) const {
-        return current_a(s) * m_supply_v * time_in(s, t).to_seconds();
+        const auto e = known_energy_j(s, t);
+        if (!e)
+            throw std::logic_error("energy_meter " + m_name + ": no current for state " +
+                                   state_name(s));
+        return *e;
     }
     double energy_j(sc_core::sc_time t) const {
         double e = 0;
         for (std::size_t s = 0; s < m_states.size(); ++s)
             e += energy_j(s, t);
+        return e;
+    }
+    // I * V * t of one state; nullopt when its current is unknown.
+    std::optional<double> known_energy_j(std::size_t s, sc_core::sc_time t) const {
+        const auto i = current_a(s);
+        if (!i)
+            return std::nullopt;
+        return *i * m_supply_v * time_in(s, t).to_seconds();
+    }
+    // The meter's energy up to t; nullopt when it spent time in a state with no current (a
+    // state it never entered adds nothing, whether its current is known or not).
+    std::optional<double> known_energy_j(sc_core::sc_time t) const {
+        double e = 0;
+        for (std::size_t s = 0; s < m_states.size(); ++s) {
+            if (time_in(s, t) == sc_core::SC_ZERO_TIME)
+                continue;
+            const auto es = known_energy_j(s, t);
+            if (!es)
+                return std::nullopt;
+            e += *es;
+        }
         return e;
     }
 

@@ -115,7 +115,11 @@ void eth_wire::station_direction() {
             sc_core::wait(line_free - sc_time_stamp());
         const sc_time dur = frame_time(m_station_cur.bytes.size());
         m_station_cur.t_start = sc_time_stamp();
+        if (m_station)
+            m_station->eth_line_busy(true, true);
         sc_core::wait(dur);
+        if (m_station)
+            m_station->eth_line_busy(true, false);
         line_free = sc_time_stamp() + ifg_time();
         m_station_cur.t_end = sc_time_stamp() + m_params.propagation_delay;
         // The MAC's transmission is over either way; with the link down nobody hears it.
@@ -200,7 +204,11 @@ void eth_wire::peer_direction() {
         }
         const sc_time dur = frame_time(m_peer_cur.bytes.size());
         m_peer_cur.t_start = sc_time_stamp();
+        if (m_station)
+            m_station->eth_line_busy(false, true);
         sc_core::wait(dur);
+        if (m_station)
+            m_station->eth_line_busy(false, false);
         line_free = sc_time_stamp() + ifg_time();
         m_peer_cur.t_end = sc_time_stamp() + m_params.propagation_delay;
         m_stats.peer_busy += dur;

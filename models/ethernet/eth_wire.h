@@ -46,6 +46,10 @@ class eth_station_if {
     virtual void eth_tx_done(const eth_frame& f) = 0; // last bit of a station frame has left
     virtual void eth_rx_frame(eth_frame f) = 0;       // a peer frame fully received
     virtual void eth_link_changed(bool up) = 0;       // link state changed
+    // A frame starts (busy) or ends (!busy) on the wire, station_tx = the station sends; at the
+    // wire's own times (the peer direction ignores the propagation delay). For power meters;
+    // a station without one ignores it.
+    virtual void eth_line_busy(bool /*station_tx*/, bool /*busy*/) {}
 };
 
 struct eth_wire_stats {

@@ -56,7 +56,7 @@ std::string hex16(unsigned v) {
 }
 } // namespace
 
-core::core(sc_core::sc_module_name name, const params& p) : sc_module(name), m_p(p) {
+core::core(sc_core::sc_module_name name, const params& p) : sc_module(name), m_p(p), m_power(m_p) {
     if (!(p.clock_hz > 0.0) || !std::isfinite(p.clock_hz))
         throw std::invalid_argument(std::string(this->name()) + ": params.clock_hz must be > 0");
     if (p.mem_align == 0 || (p.mem_align & (p.mem_align - 1)))
@@ -99,6 +99,7 @@ void core::attach_wire(eth::eth_wire& wire) {
     m_wire = &wire;
     wire.attach_station(*this);
     m_link_up = wire.link_up();
+    m_power.set_link(local_time::now(), m_link_up);
 }
 
 // ---------------------------------------------------------------- registers
@@ -152,6 +153,10 @@ void core::attach_handlers() {
         return uint16_t(std::min<size_t>(m_rxq.size(), 255) << 8 | (s & 0xFF));
     };
     R(reg::CIDER).on_read = [this](uint16_t) { return m_p.cider; };
+    // Power-management mode: metered (ks8851_power.h); the other PMECR bits are storage.
+    R(reg::PMECR).on_write = [this](uint16_t, uint16_t v) {
+        m_power.set_mode(local_time::now(), static_cast<pm_mode>(v & PMECR_PM_MASK));
+    };
     // PHY reset self-clears; link state is the wire's.
     R(reg::PHYRR).on_write = [this](uint16_t, uint16_t) { R(reg::PHYRR).set(0); };
     R(reg::P1MBCR).on_write = [this](uint16_t, uint16_t v) { write_p1mbcr(v); };
@@ -179,6 +184,7 @@ void core::attach_handlers() {
 
 void core::reset_registers() {
     m_regs.reset_all();
+    m_power.set_mode(local_time::now(), static_cast<pm_mode>(r(reg::PMECR) & PMECR_PM_MASK));
     const auto& m = m_p.mac_reset;
     R(reg::MARH).set(uint16_t(m[0] << 8 | m[1]));
     R(reg::MARM).set(uint16_t(m[2] << 8 | m[3]));
@@ -364,9 +370,14 @@ void core::eth_link_changed(bool up) {
     if (up == m_link_up)
         return;
     m_link_up = up;
+    m_power.set_link(local_time::now(), up);
     if (!up)
         m_link_latched_low = true;
     raise(IRQ_LCI);
+}
+
+void core::eth_line_busy(bool station_tx, bool busy) {
+    m_power.set_wire_busy(local_time::now(), station_tx, busy);
 }
 
 // ---------------------------------------------------------------- RX path

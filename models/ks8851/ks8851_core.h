@@ -20,6 +20,7 @@
 #include "models/ethernet/eth_wire.h"
 #include "models/ks8851/ks8851_findings.h"
 #include "models/ks8851/ks8851_params.h"
+#include "models/ks8851/ks8851_power.h"
 #include "models/ks8851/ks8851_regmap.h"
 
 namespace nicsim::ks {
@@ -81,11 +82,14 @@ class core : public sc_core::sc_module, public eth::eth_station_if {
     void eth_tx_done(const eth::eth_frame& f) override;
     void eth_rx_frame(eth::eth_frame f) override;
     void eth_link_changed(bool up) override;
+    void eth_line_busy(bool station_tx, bool busy) override;
 
     // --- observation ---
     const params& prm() const { return m_p; }
     finding_log& findings() { return m_findings; }
     const core_stats& stats() const { return m_stats; }
+    // Power-management mode (PMECR.PM) and PHY state as metered time per state (ks8851_power.h).
+    const power_model& power() const { return m_power; }
     uint32_t txq_free() const { return m_p.txq_bytes - m_tx_used; }
     uint32_t rxq_used() const { return m_rx_used; }
     size_t rxq_frames() const { return m_rxq.size(); }
@@ -152,6 +156,7 @@ class core : public sc_core::sc_module, public eth::eth_station_if {
     std::array<reg16*, 128> m_by_off{}; // offset / 2 -> declared register (nullptr: unmapped)
     finding_log m_findings;
     core_stats m_stats;
+    power_model m_power;
     eth::eth_wire* m_wire = nullptr;
 
     // interrupts (the pending bits are the ISR register itself)

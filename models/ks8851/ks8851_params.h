@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 
 namespace nicsim::ks {
 
@@ -70,6 +71,20 @@ struct params {
     // EESK strap matches the (little-endian) host. false models a wrong strap: every bus word is
     // byte-swapped and BE[3:0] reads as BE[1,0,3,2]; the driver's endian check must then fail.
     bool par_endian_strap_ok = true;
+
+    // --- power (one energy meter, ks8851_power.h; docs/models/ks8851.md "Power") ---
+    // [fact] single 3.3 V supply (internal LDO for the 1.8 V core; docs/sources.md#ks8851).
+    double supply_voltage_v = 3.3;
+    // Supply current per meter state. No KSZ8851 current figure is in nicsim's sources
+    // (docs/sources.md#gaps item 2), so none has a default: nullopt = not modelled (the report
+    // gives the time in the state and null energy, never 0). A scenario may set them
+    // (device.power.currents.<state>) as its own assumption.
+    std::optional<double> active_current_a;          // normal, link up, a frame on the wire
+    std::optional<double> idle_current_a;            // normal, link up, wire quiet
+    std::optional<double> link_down_current_a;       // normal, no link
+    std::optional<double> energy_detect_current_a;   // PMECR.PM = 1
+    std::optional<double> soft_power_down_current_a; // PMECR.PM = 2
+    std::optional<double> power_saving_current_a;    // PMECR.PM = 3
 };
 
 } // namespace nicsim::ks

@@ -64,6 +64,9 @@ inline constexpr uint8_t P1SR = 0xF8;
 // CCR
 inline constexpr uint16_t CCR_LE = 1u << 10, CCR_EEPROM = 1u << 9, CCR_SPI = 1u << 8,
                           CCR_16BIT = 1u << 6, CCR_48PIN = 1u << 1, CCR_32PIN = 1u << 0;
+// PMECR power-management mode, bits 1:0 (kernel ks8851.h PMECR_PM_*): 0 normal,
+// 1 energy-detect, 2 soft power-down, 3 power-saving.
+inline constexpr uint16_t PMECR_PM_MASK = 0x3;
 // GRR
 inline constexpr uint16_t GRR_QMU = 1u << 1, GRR_GSR = 1u << 0;
 // TXCR

@@ -55,8 +55,8 @@ json device_json(const device_report& d, double sim_time_s) {
         json js;
         js["state"] = s.state;
         js["time_s"] = s.time_s;
-        js["current_a"] = s.current_a;
-        js["energy_j"] = s.energy_j;
+        js["current_a"] = optional_number(s.current_a); // null: not modelled
+        js["energy_j"] = optional_number(s.energy_j);
         return js;
     };
     json meters = json::array();
@@ -68,8 +68,8 @@ json device_json(const device_report& d, double sim_time_s) {
         for (const auto& s : m.states)
             states.push_back(state_json(s));
         jm["states"] = states;
-        jm["energy_j"] = energy_j(m);
-        jm["avg_power_w"] = avg_power_w(m, sim_time_s);
+        jm["energy_j"] = optional_number(energy_j(m));
+        jm["avg_power_w"] = optional_number(avg_power_w(m, sim_time_s));
         meters.push_back(jm);
     }
     j["meters"] = meters;
@@ -83,13 +83,14 @@ json device_json(const device_report& d, double sim_time_s) {
         states.push_back(js);
     }
     j["power_states"] = states;
-    // A chip without a power model has no figures: null, not a zero that reads as "free".
+    // A chip without a power model, or with a state whose current is not modelled, has no
+    // energy figures: null, not a zero that reads as "free".
     const bool metered = !d.meters.empty();
     j["supply_voltage_v"] = metered ? json(d.supply_voltage_v) : json(nullptr);
     j["power_is_proxy"] = d.power_is_proxy;
     j["power_source"] = d.power_source;
-    j["energy_j"] = metered ? json(energy_j(d)) : json(nullptr);
-    j["avg_power_w"] = metered ? json(avg_power_w(d, sim_time_s)) : json(nullptr);
+    j["energy_j"] = optional_number(energy_j(d));
+    j["avg_power_w"] = optional_number(avg_power_w(d, sim_time_s));
     json bus;
     bus["transactions"] = d.bus_transactions;
     bus["bytes"] = d.bus_bytes;
@@ -415,8 +416,11 @@ report read_json(const std::string& text, const std::string& name) {
                 power_state_report ps;
                 ps.state = get<std::string>(s, "state", wm + ".states[]");
                 ps.time_s = get<double>(s, "time_s", wm + ".states[]");
-                ps.current_a = get<double>(s, "current_a", wm + ".states[]");
-                ps.energy_j = get<double>(s, "energy_j", wm + ".states[]");
+                // null: not modelled (absent is an error, as before)
+                for (auto [key, field] : {std::pair{"current_a", &power_state_report::current_a},
+                                          std::pair{"energy_j", &power_state_report::energy_j}})
+                    if (!s.contains(key) || !s[key].is_null())
+                        ps.*field = get<double>(s, key, wm + ".states[]");
                 mr.states.push_back(ps);
             }
             dr.meters.push_back(mr);

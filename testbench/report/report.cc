@@ -45,21 +45,34 @@ double bus_utilisation(const device_report& d, double sim_time_s) {
     return sim_time_s > 0 ? d.bus_busy_s / sim_time_s : 0.0;
 }
 
-double energy_j(const meter_report& m) {
+std::optional<double> energy_j(const meter_report& m) {
     double e = 0;
-    for (const auto& s : m.states)
-        e += s.energy_j;
+    for (const auto& s : m.states) {
+        if (s.energy_j)
+            e += *s.energy_j;
+        else if (s.time_s > 0)
+            return std::nullopt; // time in a state whose current is not modelled
+    }
     return e;
 }
 
-double avg_power_w(const meter_report& m, double sim_time_s) {
-    return sim_time_s > 0 ? energy_j(m) / sim_time_s : 0.0;
+std::optional<double> avg_power_w(const meter_report& m, double sim_time_s) {
+    const auto e = energy_j(m);
+    if (!e)
+        return std::nullopt;
+    return sim_time_s > 0 ? *e / sim_time_s : 0.0;
 }
 
-double energy_j(const device_report& d) {
+std::optional<double> energy_j(const device_report& d) {
+    if (d.meters.empty())
+        return std::nullopt;
     double e = 0;
-    for (const auto& m : d.meters)
-        e += energy_j(m);
+    for (const auto& m : d.meters) {
+        const auto em = energy_j(m);
+        if (!em)
+            return std::nullopt;
+        e += *em;
+    }
     return e;
 }
 
@@ -71,8 +84,11 @@ std::vector<std::pair<std::string, power_state_report>> power_states(const devic
     return out;
 }
 
-double avg_power_w(const device_report& d, double sim_time_s) {
-    return sim_time_s > 0 ? energy_j(d) / sim_time_s : 0.0;
+std::optional<double> avg_power_w(const device_report& d, double sim_time_s) {
+    const auto e = energy_j(d);
+    if (!e)
+        return std::nullopt;
+    return sim_time_s > 0 ? *e / sim_time_s : 0.0;
 }
 
 double host_cpu_busy_share(const report& r) {

@@ -54,10 +54,11 @@ struct flow_report {
 };
 
 struct power_state_report {
-    std::string state;    // state name within its meter, e.g. "listen", "sleep"
-    double time_s = 0;    // chip time spent in the state
-    double current_a = 0; // supply current used for the state
-    double energy_j = 0;  // time_s * current_a * supply voltage
+    std::string state; // state name within its meter, e.g. "listen", "sleep"
+    double time_s = 0; // chip time spent in the state
+    // Supply current used for the state; none: not modelled (no source gives one; JSON null).
+    std::optional<double> current_a;
+    std::optional<double> energy_j; // time_s * current_a * supply voltage; none without a current
 };
 
 // One energy meter of a chip (ns-3's device energy model): a part that changes state on its
@@ -222,10 +223,12 @@ std::optional<double> frames_per_irq(const device_report& d); // frames / irqs; 
 // frames_tx / tx_batches; none without batches.
 std::optional<double> frames_per_tx_batch(const device_report& d);
 double bus_utilisation(const device_report& d, double sim_time_s); // busy / sim time, 0..1
-double energy_j(const meter_report& m);                            // sum over its states
-double avg_power_w(const meter_report& m, double sim_time_s);      // energy / sim time
-double energy_j(const device_report& d);                           // sum over the meters
-double avg_power_w(const device_report& d, double sim_time_s);     // energy / sim time
+// Energy: the sum over the meter's states; none when a state it spent time in has no current
+// (not modelled), and none for a device without meters or with such a meter.
+std::optional<double> energy_j(const meter_report& m);
+std::optional<double> avg_power_w(const meter_report& m, double sim_time_s); // energy / sim time
+std::optional<double> energy_j(const device_report& d);                      // sum over the meters
+std::optional<double> avg_power_w(const device_report& d, double sim_time_s);
 // Every meter's states in one list (meter order, then state order), each with its meter's name.
 std::vector<std::pair<std::string, power_state_report>> power_states(const device_report& d);
 // busy / (cores * sim time), 0..1

@@ -119,9 +119,12 @@ std::vector<metric_row> metric_rows(const report& r) {
                 std::to_string(d.irqs) + " (" + fixed(*fpi, 2) + " frames per interrupt)",
                 double(d.irqs));
         }
-        // A chip without meters (no power model) cannot wake or spend energy.
-        const bool powered = !d.meters.empty() || d.wakeups > 0;
-        if (powered) {
+        // Wake-ups are the host interface's (a chip without one, e.g. an Ethernet controller,
+        // cannot wake).
+        const bool wakes =
+            d.wakeups > 0 || std::any_of(d.meters.begin(), d.meters.end(),
+                                         [](const auto& m) { return m.name == "host_interface"; });
+        if (wakes) {
             add(p + "wake-ups", std::to_string(d.wakeups), double(d.wakeups));
             add(p + "time waking", fixed(d.wake_time_s, 6) + " s", d.wake_time_s);
         }
@@ -164,15 +167,21 @@ std::vector<metric_row> metric_rows(const report& r) {
                               percent(r.sim_time_s > 0 ? s.time_s / r.sim_time_s : 0.0);
             std::string name = m.name;
             std::replace(name.begin(), name.end(), '_', ' ');
+            const auto w = avg_power_w(m, r.sim_time_s);
             add(p + name,
-                fixed(avg_power_w(m, r.sim_time_s), 4) + " W" +
+                (w ? fixed(*w, 4) + " W" : std::string("power not modelled")) +
                     (shares.empty() ? std::string() : " (" + shares + ")"),
-                avg_power_w(m, r.sim_time_s));
+                w);
         }
-        if (powered) {
-            add(p + "energy", fixed(energy_j(d), 4) + " J", energy_j(d));
-            add(p + "average power", fixed(avg_power_w(d, r.sim_time_s), 4) + " W",
-                avg_power_w(d, r.sim_time_s));
+        if (!d.meters.empty() || d.wakeups > 0) {
+            // Energy and average power, or one line saying they are not modelled.
+            if (const auto e = energy_j(d)) {
+                const auto w = avg_power_w(d, r.sim_time_s);
+                add(p + "energy", fixed(*e, 4) + " J", e);
+                add(p + "average power", fixed(*w, 4) + " W", w);
+            } else {
+                add(p + "energy", "not modelled");
+            }
         }
         add(p + "currents",
             std::string(d.power_is_proxy ? "proxy: " : "") + d.power_source +

@@ -3,7 +3,11 @@
 // scenario stays within ±15 % of its calibration point (docs/sources.md#cal-ks8851-revpi), the ping
 // scenario reports RTT statistics (rtt_ms in --json), and the report carries interrupts and
 // frames per interrupt.
+#include <algorithm>
 #include <cmath>
+#include <map>
+#include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -145,6 +149,90 @@ TEST(Ks8851Scenario, RxCoalescingVariantProgramsTheThresholdsItIsGiven) {
     EXPECT_EQ(rxdbctr, 4096) << "an unset parameter keeps the pristine value";
     ASSERT_TRUE(r.flows.at(0).rtt);
     EXPECT_LT(r.flows[0].rtt->max_ms, 1.0) << "the reply still waited for a 1 ms RX timer";
+}
+
+// Power (issue 12, item 5): the chip's one meter ("chip") reports the time per state of the
+// whole run. The 6.1 driver writes only PMECR.PM = normal, so a run is normal mode with the link
+// up: idle, and active while frames are on the wire. No KSZ8851 current is sourced: the
+// currents and every energy figure are null, never 0.
+TEST(Ks8851Scenario, SpiRunMetersNormalModeTimePerStateWithNullEnergy) {
+    const auto l = ks_load("ks8851-spi-iperf-tx.yaml", {"traffic.bytes=256KiB"});
+    ks8851_test_system sys("system", l.scenario, l.platform);
+    const auto r = sys.run();
+    EXPECT_EQ(r.end_reason, "traffic complete");
+    const auto& pm = sys.chip().core.power();
+    EXPECT_EQ(pm.mode(), ks::pm_mode::normal);
+    EXPECT_EQ(pm.mode_changes(), 0u) << "the 6.1 driver never leaves normal mode";
+    const auto j = report::to_json(r);
+    const auto& d = j["devices"][0];
+    ASSERT_EQ(d["meters"].size(), 1u);
+    const auto& m = d["meters"][0];
+    EXPECT_EQ(m["name"], "chip");
+    EXPECT_DOUBLE_EQ(m["supply_voltage_v"].get<double>(), 3.3);
+    const std::vector<std::string> names = {
+        "active", "idle", "link_down", "energy_detect", "soft_power_down", "power_saving"};
+    ASSERT_EQ(m["states"].size(), names.size());
+    double sum = 0;
+    std::map<std::string, double> t;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        const auto& st = m["states"][i];
+        EXPECT_EQ(st["state"], names[i]);
+        EXPECT_TRUE(st["current_a"].is_null()) << names[i];
+        EXPECT_TRUE(st["energy_j"].is_null()) << names[i];
+        t[names[i]] = st["time_s"].get<double>();
+        sum += t[names[i]];
+    }
+    EXPECT_NEAR(sum, r.sim_time_s, 1e-12 * r.sim_time_s);
+    EXPECT_GT(t["active"], 0.0);
+    EXPECT_GT(t["idle"], 0.0);
+    for (const char* s : {"link_down", "energy_detect", "soft_power_down", "power_saving"})
+        EXPECT_EQ(t[s], 0.0) << s;
+    // Active = the union of the two directions' wire time (a frame still on the wire at the end
+    // is in the meter but not yet in the wire's totals).
+    const auto& ws = sys.wire().stats();
+    EXPECT_GE(t["active"], std::max(ws.station_busy, ws.peer_busy).to_seconds() - 1e-12);
+    EXPECT_LE(t["active"], (ws.station_busy + ws.peer_busy).to_seconds() + 130e-6);
+    EXPECT_TRUE(m["energy_j"].is_null());
+    EXPECT_TRUE(m["avg_power_w"].is_null());
+    EXPECT_TRUE(d["energy_j"].is_null());
+    EXPECT_TRUE(d["avg_power_w"].is_null());
+    EXPECT_FALSE(d["power_is_proxy"].get<bool>());
+    EXPECT_NE(d["power_source"].get<std::string>().find("not modelled"), std::string::npos);
+    EXPECT_EQ(d["power_states"].size(), names.size());
+}
+
+// Currents a scenario assumes (device.power.currents) give energy = Σ I·V·t over the states the
+// chip was in; the report names them as the scenario's assumption.
+TEST(Ks8851Scenario, ScenarioCurrentsGiveEnergySumOfIVt) {
+    const auto l = ks_load("ks8851-spi-ping.yaml",
+                           {"traffic.count=3", "device.power.currents.active=80mA",
+                            "device.power.currents.idle=50mA", "device.power.supply_voltage=3V"});
+    ks8851_test_system sys("system", l.scenario, l.platform);
+    const auto r = sys.run();
+    EXPECT_EQ(r.end_reason, "traffic complete");
+    const auto j = report::to_json(r);
+    const auto& d = j["devices"][0];
+    const auto& m = d["meters"][0];
+    double e = 0;
+    for (const auto& st : m["states"]) {
+        if (st["state"] == "active" || st["state"] == "idle") {
+            const double i = st["state"] == "active" ? 0.080 : 0.050;
+            EXPECT_DOUBLE_EQ(st["current_a"].get<double>(), i);
+            EXPECT_NEAR(st["energy_j"].get<double>(), i * 3.0 * st["time_s"].get<double>(), 1e-15);
+            e += i * 3.0 * st["time_s"].get<double>();
+        } else {
+            EXPECT_TRUE(st["current_a"].is_null()) << st["state"];
+            EXPECT_EQ(st["time_s"].get<double>(), 0.0) << st["state"];
+        }
+    }
+    EXPECT_GT(e, 0.0);
+    EXPECT_NEAR(m["energy_j"].get<double>(), e, 1e-12 * e);
+    EXPECT_NEAR(d["energy_j"].get<double>(), e, 1e-12 * e);
+    EXPECT_NEAR(d["avg_power_w"].get<double>(), e / r.sim_time_s, 1e-12 * e / r.sim_time_s);
+    EXPECT_DOUBLE_EQ(d["supply_voltage_v"].get<double>(), 3.0);
+    const auto src = d["power_source"].get<std::string>();
+    EXPECT_EQ(src, "scenario assumption (device.power.currents: active, idle; not modelled: "
+                   "link_down, energy_detect, soft_power_down, power_saving)");
 }
 
 } // namespace

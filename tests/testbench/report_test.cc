@@ -335,3 +335,50 @@ TEST(ReportText, EachFlowAndDeviceShowsOnlyWhatAppliesToIt) {
     EXPECT_NE(bulk.find("flow ttcp goodput"), std::string::npos) << bulk;
     EXPECT_EQ(bulk.find("total goodput"), std::string::npos) << bulk;
 }
+
+// A meter whose currents are not modelled (the KS8851's by default): its time per state is
+// reported, every current and energy is null (never 0), for the states, the meter and the
+// device, and reads back the same; the text says "not modelled" and has no wake-up lines. A
+// current set for the states the chip spent time in is enough for an energy.
+TEST(ReportJson, AMeterWithoutCurrentsHasTimesAndNullEnergy) {
+    report r = sample_report(false);
+    auto& d = r.devices[0];
+    d.type = "ks8851";
+    d.wakeups = 0;
+    d.power_is_proxy = false;
+    d.power_source = "not modelled";
+    d.meters = {{"chip", 3.3, {{"active", 10.0, {}, {}}, {"idle", 30.0, {}, {}}}}};
+    const auto j = to_json(r)["devices"][0];
+    const auto& m = j["meters"][0];
+    EXPECT_EQ(m["name"], "chip");
+    EXPECT_DOUBLE_EQ(m["states"][1]["time_s"].get<double>(), 30.0);
+    for (const auto& s : m["states"]) {
+        EXPECT_TRUE(s["current_a"].is_null());
+        EXPECT_TRUE(s["energy_j"].is_null());
+    }
+    EXPECT_TRUE(m["energy_j"].is_null());
+    EXPECT_TRUE(m["avg_power_w"].is_null());
+    EXPECT_TRUE(j["energy_j"].is_null());
+    EXPECT_TRUE(j["avg_power_w"].is_null());
+    EXPECT_DOUBLE_EQ(j["supply_voltage_v"].get<double>(), 3.3);
+    const auto back = read_json(write_json(r), "k.json");
+    ASSERT_EQ(back.devices[0].meters.size(), 1u);
+    EXPECT_FALSE(back.devices[0].meters[0].states[0].current_a.has_value());
+    EXPECT_FALSE(back.devices[0].meters[0].states[0].energy_j.has_value());
+    EXPECT_DOUBLE_EQ(back.devices[0].meters[0].states[0].time_s, 10.0);
+    EXPECT_EQ(write_json(back), write_json(r));
+    const std::string t = render_text(r);
+    EXPECT_NE(t.find("chip"), std::string::npos) << t;
+    EXPECT_NE(t.find("power not modelled (active 25.0 %, idle 75.0 %)"), std::string::npos) << t;
+    EXPECT_NE(t.find("not modelled"), std::string::npos) << t;
+    EXPECT_EQ(t.find("wake-ups"), std::string::npos) << t;
+    // Currents for the states it was in: energy = Σ I·V·t; a state never entered needs none.
+    d.meters[0].states = {{"active", 10.0, 0.08, 10.0 * 0.08 * 3.3},
+                          {"idle", 30.0, 0.05, 30.0 * 0.05 * 3.3},
+                          {"soft_power_down", 0.0, {}, {}}};
+    const auto k = to_json(r)["devices"][0];
+    EXPECT_DOUBLE_EQ(k["energy_j"].get<double>(), 10.0 * 0.08 * 3.3 + 30.0 * 0.05 * 3.3);
+    EXPECT_DOUBLE_EQ(k["meters"][0]["avg_power_w"].get<double>(),
+                     (10.0 * 0.08 * 3.3 + 30.0 * 0.05 * 3.3) / 40.0);
+    EXPECT_TRUE(k["meters"][0]["states"][2]["energy_j"].is_null());
+}

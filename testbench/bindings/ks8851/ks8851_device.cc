@@ -3,11 +3,15 @@
 
 #include <algorithm>
 #include <array>
+#include <iterator>
+#include <optional>
+#include <utility>
 
 #include "driver/include/nicsim/bus_attach.h"
 #include "driver/include/nicsim/lx_bus.h"
 #include "testbench/bindings/ks8851/ks8851_decoder.h"
 #include "testbench/bindings/chip_findings.h"
+#include "testbench/bindings/meter_report.h"
 #include "testbench/bindings/ethernet_link.h"
 #include "testbench/bindings/netdev_support.h"
 #include "testbench/runner.h"
@@ -32,7 +36,39 @@ ks::params chip_params_for(const config::scenario_config& sc, ks::params p) {
     if (sc.device.bus == config::bus_type::sdio)
         throw run_error("device.bus: ks8851 has no SDIO interface (supported: spi, par)");
     p.bus = sc.device.bus == config::bus_type::par ? ks::bus_variant::par : ks::bus_variant::spi;
+    // device.power: the supply and the currents a scenario assumes (none are sourced).
+    if (sc.device.power.supply_voltage_v > 0)
+        p.supply_voltage_v = sc.device.power.supply_voltage_v;
+    const std::pair<ks::power_state, std::optional<double>*> currents[] = {
+        {ks::power_state::active, &p.active_current_a},
+        {ks::power_state::idle, &p.idle_current_a},
+        {ks::power_state::link_down, &p.link_down_current_a},
+        {ks::power_state::energy_detect, &p.energy_detect_current_a},
+        {ks::power_state::soft_power_down, &p.soft_power_down_current_a},
+        {ks::power_state::power_saving, &p.power_saving_current_a}};
+    for (const auto& [state, amps] : sc.device.power.state_current_a) {
+        const auto it = std::find_if(std::begin(currents), std::end(currents), [&](const auto& c) {
+            return state == ks::to_string(c.first);
+        });
+        if (it == std::end(currents))
+            throw run_error("device.power.currents: unknown ks8851 power state '" + state + "'");
+        *it->second = amps;
+    }
     return p;
+}
+
+// Where the meter's currents come from, for the report.
+std::string power_source(const ks::power_model& pm) {
+    const energy_meter& m = pm.meter();
+    std::string set, unset;
+    for (std::size_t s = 0; s < m.size(); ++s) {
+        std::string& list = m.current_a(s) ? set : unset;
+        list += (list.empty() ? "" : ", ") + m.state_name(s);
+    }
+    if (set.empty())
+        return "not modelled: no KSZ8851 supply-current figures (docs/sources.md#gaps)";
+    return "scenario assumption (device.power.currents: " + set +
+           (unset.empty() ? std::string() : "; not modelled: " + unset) + ")";
 }
 
 eth::eth_wire_params wire_params(const config::scenario_config& sc) {
@@ -152,8 +188,13 @@ void ks8851_device::fill_report(report::report& r) const {
     d.frames_tx = cs.tx_frames;
     d.frames_rx = cs.rx_released;
     d.irqs = cs.isr_reads;
+    // One meter: PMECR's power-management mode and, in normal mode, the PHY's link and wire
+    // activity (models/ks8851/ks8851_power.h).
+    const auto& pm = m_chip->core.power();
+    d.meters.push_back(meter_report_of(pm.meter(), sc_time_stamp()));
+    d.supply_voltage_v = pm.meter().supply_voltage_v();
     d.power_is_proxy = false;
-    d.power_source = "not modelled: KSZ8851 supply currents not available (docs/sources.md#gaps)";
+    d.power_source = power_source(pm);
     d.bus_transactions = bus_transactions();
     if (m_par) {
         const auto& ps = m_par_host->stats();

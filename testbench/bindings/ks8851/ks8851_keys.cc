@@ -25,6 +25,10 @@ const config::device_keys& ks8851_keys() {
                            {irq_mode::gpio, irq_mode::none},
                            irq_mode::gpio,
                            "the ks8851 driver needs INTRN on a GPIO"});
+        // The chip model's meter states (models/ks8851/ks8851_power.h): device.power.currents
+        // takes a current per state as the scenario's assumption (none is sourced).
+        d.power_states = {"active",          "idle",        "link_down", "energy_detect",
+                          "soft_power_down", "power_saving"};
         // ks8851_spi.c / ks8851_par.c: module_param_named(message, ...)
         d.module_params = {{"message", "int"}};
         d.default_phy_rate_bps = 100e6; // 100BASE-TX

@@ -7,6 +7,7 @@
 #include "driver/include/nicsim/lx_bus.h"
 #include "models/wilc1000/wilc1000_fw_image.h"
 #include "testbench/bindings/chip_findings.h"
+#include "testbench/bindings/meter_report.h"
 #include "testbench/bindings/netdev_support.h"
 #include "testbench/runner.h"
 #include "testbench/system/traffic_session.h"
@@ -160,20 +161,8 @@ void wilc1000_device::fill_report(report::report& r) const {
     d.supply_voltage_v = m_params.supply_voltage_v;
     d.power_is_proxy = true;
     d.power_source = "ATWILC3000 table (docs/sources.md#wilc1000-currents)";
-    for (const energy_meter* m : {&pm.radio(now), &pm.host_if(now)}) {
-        report::meter_report mr;
-        mr.name = m->name();
-        mr.supply_voltage_v = m->supply_voltage_v();
-        for (size_t s = 0; s < m->size(); ++s) {
-            report::power_state_report ps;
-            ps.state = m->state_name(s);
-            ps.time_s = m->time_in(s, now).to_seconds();
-            ps.current_a = m->current_a(s);
-            ps.energy_j = ps.time_s * ps.current_a * m->supply_voltage_v();
-            mr.states.push_back(ps);
-        }
-        d.meters.push_back(mr);
-    }
+    for (const energy_meter* m : {&pm.radio(now), &pm.host_if(now)})
+        d.meters.push_back(meter_report_of(*m, now));
     fill_bus_report(d);
     r.devices.push_back(d);
     append_chip_findings(m_chip->findings(), "wilc1000", r.findings);
