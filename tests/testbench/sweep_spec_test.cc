@@ -297,3 +297,20 @@ TEST(SweepMetrics, PerFrameFiguresAndContextSwitches) {
     EXPECT_FALSE(metric_value(none, "irqs_per_frame").has_value());
     EXPECT_FALSE(metric_value(none, "context_switches").has_value());
 }
+
+// The shipped study: every shipped scenario on both kernels, compared by kernel.
+TEST(SweepSpec, ShippedKernelAbStudyCoversEveryScenarioOnBothKernels) {
+    const std::string dir = std::string(NICSIM_SOURCE_DIR) + "/configs/";
+    const auto s = load_sweep_spec(dir + "studies/kernel-ab.yaml");
+    EXPECT_EQ(s.columns, (std::vector<std::string>{"driver.kernel", "base"}));
+    EXPECT_EQ(s.compare, "driver.kernel");
+    size_t scenarios = 0;
+    for (const auto& e : fs::directory_iterator(dir))
+        scenarios += e.path().extension() == ".yaml";
+    ASSERT_EQ(s.points.size(), 2 * scenarios);
+    for (const auto& p : s.points) {
+        EXPECT_EQ(fs::path(p.base).parent_path(), fs::path(dir).lexically_normal().parent_path());
+        EXPECT_EQ(p.id.rfind("kernel-" + p.settings[0].value + "_" + p.settings[1].value + "-", 0),
+                  0u);
+    }
+}
