@@ -23,6 +23,9 @@ const std::vector<metric_info> k_metrics = {
      dimension::energy_per_byte, 1e-6},
     {"wakeups", "", "chip wake-ups", dimension::count, 1.0},
     {"frames_per_tx_batch", "", "frames per TX batch", dimension::count, 1.0},
+    {"bus_transactions_per_frame", "", "bus transactions per frame", dimension::count, 1.0},
+    {"irqs_per_frame", "", "interrupts per frame", dimension::count, 1.0},
+    {"context_switches", "", "host context switches", dimension::count, 1.0},
     {"bus_utilisation", "", "bus utilisation (0..1)", dimension::ratio, 1.0},
     {"host_cpu_share", "", "host CPU busy share (0..1)", dimension::ratio, 1.0},
     {"sim_time_s", "s", "simulated time (s)", dimension::time, 1.0},
@@ -129,6 +132,25 @@ std::optional<double> metric_value(const nlohmann::json& r, const std::string& n
             if (d.contains("frames_per_tx_batch") && d["frames_per_tx_batch"].is_number())
                 return num(d, "frames_per_tx_batch");
         return std::nullopt;
+    }
+    if (name == "bus_transactions_per_frame" || name == "irqs_per_frame") {
+        // Over all devices: their bus transactions (or interrupts) over the frames they moved;
+        // no value when no frame crossed a device.
+        double n = 0, frames = 0;
+        for (const auto& d : devices) {
+            frames += num(d, "frames_tx") + num(d, "frames_rx");
+            n += name == "irqs_per_frame"
+                     ? num(d, "irqs")
+                     : (d.contains("bus_stats") ? num(d["bus_stats"], "transactions") : 0.0);
+        }
+        if (frames <= 0)
+            return std::nullopt;
+        return n / frames;
+    }
+    if (name == "context_switches") {
+        if (!r.contains("host_cpu"))
+            return std::nullopt;
+        return num(r["host_cpu"], "context_switches");
     }
     if (name == "bus_utilisation") {
         if (devices.empty())

@@ -133,7 +133,10 @@ std::string results_csv(const sweep_spec& spec, const std::vector<point_outcome>
 std::string results_json(const sweep_spec& spec, const std::vector<point_outcome>& outcomes) {
     nlohmann::ordered_json j;
     j["sweep"] = spec.stem;
-    j["base"] = spec.base_as_written;
+    if (spec.base_as_written.empty()) // every point has its own (the base column)
+        j["base"] = nullptr;
+    else
+        j["base"] = spec.base_as_written;
     j["set"] = nlohmann::ordered_json::object();
     for (const auto& a : spec.fixed)
         j["set"][a.key] = a.value;
@@ -186,10 +189,11 @@ std::string metric_plot_svg(const sweep_spec& spec, const std::vector<point_outc
         if (std::find(xs.begin(), xs.end(), v) == xs.end())
             xs.push_back(v);
     }
-    bool numeric = true;
+    // Kernel versions are no decimals (6.6 comes before 6.12): always categories.
+    bool numeric = xkey != "driver.kernel";
     std::string unit;
     std::vector<double> xv;
-    for (size_t i = 0; i < xs.size(); ++i) {
+    for (size_t i = 0; numeric && i < xs.size(); ++i) {
         const auto q = quantity(xs[i]);
         if (!q || (i > 0 && q->second != unit)) {
             numeric = false;
@@ -231,6 +235,172 @@ std::string metric_plot_svg(const sweep_spec& spec, const std::vector<point_outc
     return render_svg(plot);
 }
 
+namespace {
+
+// The A/B layout of a sweep with `compare:`: the compared column's values in order of first
+// appearance, and one group per combination of the other columns, each mapping a compared
+// value to its point.
+struct ab_layout {
+    std::vector<std::string> values;
+    std::vector<std::string> others; // the other columns
+    struct group {
+        std::vector<std::string> settings; // values of `others`
+        std::map<std::string, size_t> point_of;
+    };
+    std::vector<group> groups;
+};
+
+ab_layout ab_layout_of(const sweep_spec& spec) {
+    ab_layout l;
+    for (const auto& c : spec.columns)
+        if (c != spec.compare)
+            l.others.push_back(c);
+    for (size_t i = 0; i < spec.points.size(); ++i) {
+        const point& p = spec.points[i];
+        const std::string v = setting(p, spec.compare);
+        if (v.empty())
+            continue; // a point without the column (points: form) has nothing to compare
+        if (std::find(l.values.begin(), l.values.end(), v) == l.values.end())
+            l.values.push_back(v);
+        std::vector<std::string> key;
+        for (const auto& c : l.others)
+            key.push_back(setting(p, c));
+        auto g = std::find_if(l.groups.begin(), l.groups.end(),
+                              [&](const ab_layout::group& x) { return x.settings == key; });
+        if (g == l.groups.end()) {
+            l.groups.push_back({key, {}});
+            g = l.groups.end() - 1;
+        }
+        g->point_of.emplace(v, i);
+    }
+    return l;
+}
+
+// Column names of the deltas: "delta" with two compared values, "delta_<value>" with more.
+std::string delta_name(const ab_layout& l, const std::string& stem, const std::string& v) {
+    return l.values.size() == 2 ? stem : stem + "_" + v;
+}
+
+std::optional<double> ab_value(const ab_layout::group& g, const std::string& v,
+                               const std::vector<point_outcome>& outcomes,
+                               const std::string& metric) {
+    const auto it = g.point_of.find(v);
+    if (it == g.point_of.end())
+        return std::nullopt;
+    return value_of(outcomes[it->second], metric);
+}
+
+// Markdown number: integers as integers, else 5 significant digits; `decimals` gets the
+// number of decimals used (so a difference can be shown as precisely as its operands).
+std::string md_number(double v, int* decimals = nullptr) {
+    int dec = 0;
+    if (v != std::floor(v) || std::fabs(v) >= 1e15) {
+        const int mag = static_cast<int>(std::floor(std::log10(std::fabs(v))));
+        dec = std::clamp(4 - mag, 0, 9);
+    }
+    if (decimals)
+        *decimals = dec;
+    char b[64];
+    std::snprintf(b, sizeof b, "%.*f", dec, v);
+    return b;
+}
+
+} // namespace
+
+std::string compare_csv(const sweep_spec& spec, const std::vector<point_outcome>& outcomes) {
+    const ab_layout l = ab_layout_of(spec);
+    std::string o;
+    for (const auto& c : l.others)
+        o += csv_field(c) + ",";
+    o += "metric";
+    for (size_t k = 0; k < l.values.size(); ++k) {
+        o += "," + csv_field(l.values[k]);
+        if (k > 0)
+            o += "," + csv_field(delta_name(l, "delta", l.values[k])) + "," +
+                 csv_field(delta_name(l, "delta_pct", l.values[k]));
+    }
+    o += "\n";
+    for (const auto& g : l.groups)
+        for (const auto& m : spec.metrics) {
+            for (const auto& v : g.settings)
+                o += csv_field(v) + ",";
+            o += m;
+            const auto a = ab_value(g, l.values.front(), outcomes, m);
+            for (size_t k = 0; k < l.values.size(); ++k) {
+                const auto b = ab_value(g, l.values[k], outcomes, m);
+                o += "," + (b ? number(*b) : std::string());
+                if (k == 0)
+                    continue;
+                o += "," + (a && b ? number(*b - *a) : std::string());
+                o += "," + (a && b && *a != 0 ? number((*b - *a) / *a * 100.0) : std::string());
+            }
+            o += "\n";
+        }
+    return o;
+}
+
+std::string compare_md(const sweep_spec& spec, const std::vector<point_outcome>& outcomes) {
+    const ab_layout l = ab_layout_of(spec);
+    const std::string& ref = l.values.front();
+    std::string o = "# " + spec.stem + ": `" + spec.compare + "`";
+    for (size_t k = 1; k < l.values.size(); ++k)
+        o += (k == 1 ? " " : ", ") + l.values[k];
+    o += " against " + ref + "\n\n";
+    o += "Each point against the point with `" + spec.compare + "` " + ref +
+         " and the same other settings: Δ is the difference, Δ % relative to " + ref +
+         ". Values from `results.csv` (integers exact, others to 5 significant digits); – where "
+         "a point failed or has no value.\n\n";
+    std::string head = "|", rule = "|";
+    for (const auto& c : l.others) {
+        head += " " + c + " |";
+        rule += "---|";
+    }
+    head += " metric |";
+    rule += "---|";
+    for (size_t k = 0; k < l.values.size(); ++k) {
+        head += " " + l.values[k] + " |";
+        rule += "---:|";
+        if (k > 0) {
+            const std::string sfx = l.values.size() == 2 ? "" : " " + l.values[k];
+            head += " Δ" + sfx + " | Δ %" + sfx + " |";
+            rule += "---:|---:|";
+        }
+    }
+    o += head + "\n" + rule + "\n";
+    for (const auto& g : l.groups)
+        for (const auto& m : spec.metrics) {
+            std::string row = "|";
+            for (const auto& v : g.settings)
+                row += " " + v + " |";
+            row += " " + std::string(find_metric(m)->label) + " |";
+            const auto a = ab_value(g, ref, outcomes, m);
+            int da = 0;
+            if (a)
+                md_number(*a, &da);
+            for (size_t k = 0; k < l.values.size(); ++k) {
+                const auto b = ab_value(g, l.values[k], outcomes, m);
+                int db = 0;
+                row += " " + (b ? md_number(*b, &db) : std::string("–")) + " |";
+                if (k == 0)
+                    continue;
+                std::string d = "–", pct = "–";
+                if (a && b) {
+                    char buf[64];
+                    const double diff = *b - *a;
+                    std::snprintf(buf, sizeof buf, "%+.*f", std::max(da, db), diff);
+                    d = diff == 0 ? "0" : buf;
+                    if (*a != 0) {
+                        std::snprintf(buf, sizeof buf, "%+.2f %%", diff / *a * 100.0);
+                        pct = diff == 0 ? "0 %" : buf;
+                    }
+                }
+                row += " " + d + " | " + pct + " |";
+            }
+            o += row + "\n";
+        }
+    return o;
+}
+
 void write_file_atomic(const std::string& path, const std::string& text) {
     const std::string tmp = path + ".tmp";
     {
@@ -258,6 +428,14 @@ std::vector<std::string> write_results(const sweep_spec& spec,
     const std::string json = (fs::path(dir) / "results.json").string();
     write_file_atomic(json, results_json(spec, outcomes));
     written.push_back(json);
+    if (!spec.compare.empty()) {
+        for (const auto& [name, text] : {std::pair{"compare.csv", compare_csv(spec, outcomes)},
+                                         std::pair{"compare.md", compare_md(spec, outcomes)}}) {
+            const std::string f = (fs::path(dir) / name).string();
+            write_file_atomic(f, text);
+            written.push_back(f);
+        }
+    }
     for (const auto& m : spec.metrics) {
         const std::string svg = (fs::path(dir) / ("plot-" + m + ".svg")).string();
         write_file_atomic(svg, metric_plot_svg(spec, outcomes, m));

@@ -38,8 +38,14 @@ std::string results_json(const sweep_spec& spec, const std::vector<point_outcome
 std::string metric_plot_svg(const sweep_spec& spec, const std::vector<point_outcome>& outcomes,
                             const std::string& metric);
 
-// Writes results.csv, results.json and plot-<metric>.svg into dir (each atomically); returns the
-// paths written.
+// The A/B table of a sweep with `compare: <column>` (docs/sweep.md): per combination of the other
+// columns and per plotted metric, the value at each of the column's values and the difference to
+// the first (absolute and %), as CSV and as a Markdown table.
+std::string compare_csv(const sweep_spec& spec, const std::vector<point_outcome>& outcomes);
+std::string compare_md(const sweep_spec& spec, const std::vector<point_outcome>& outcomes);
+
+// Writes results.csv, results.json, compare.csv and compare.md (with `compare:`) and
+// plot-<metric>.svg into dir (each atomically); returns the paths written.
 std::vector<std::string> write_results(const sweep_spec& spec,
                                        const std::vector<point_outcome>& outcomes,
                                        const std::string& dir);

@@ -56,8 +56,8 @@ std::optional<nlohmann::json> read_point_report(const std::string& file, const s
     } catch (const std::exception& e) {
         return reject(std::string("not a report: ") + e.what());
     }
-    if (r.run.scenario_file != spec.base)
-        return reject("a report of " + r.run.scenario_file + ", not of " + spec.base);
+    if (r.run.scenario_file != p.base)
+        return reject("a report of " + r.run.scenario_file + ", not of " + p.base);
     if (r.run.overrides != override_texts(spec, p))
         return reject("a report of other settings than this point's");
     return j;
@@ -110,7 +110,7 @@ std::string shell_quote(const std::string& s) {
 
 std::vector<std::string> run_command(const sweep_spec& spec, const point& p, const std::string& exe,
                                      const std::string& json_file) {
-    std::vector<std::string> argv = {exe, "run", spec.base};
+    std::vector<std::string> argv = {exe, "run", p.base};
     for (const auto& a : overrides_of(spec, p)) {
         argv.push_back("--set");
         argv.push_back(a.text());

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "testbench/sweep/sweep_spec.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <memory>
 
 #include "testbench/config/config_loader.h"
@@ -60,8 +62,11 @@ std::string slug(const std::vector<assignment>& settings) {
     std::string s;
     for (const auto& a : settings) {
         const auto dot = a.key.rfind('.');
+        // A base setting's value is the scenario's name: it stands alone.
         std::string part =
-            (dot == std::string::npos ? a.key : a.key.substr(dot + 1)) + "-" + a.value;
+            a.key == k_base_key
+                ? a.value
+                : (dot == std::string::npos ? a.key : a.key.substr(dot + 1)) + "-" + a.value;
         std::string clean;
         for (char c : part) {
             const bool ok =
@@ -87,6 +92,38 @@ std::uint64_t fnv1a(const std::string& s) {
     return h;
 }
 
+// A scenario file named in the sweep file, relative to it (or absolute), normalised.
+std::string scenario_path(const std::string& file, const std::string& written) {
+    fs::path p = fs::path(written);
+    if (p.is_relative())
+        p = fs::absolute(fs::path(file)).parent_path() / p;
+    return p.lexically_normal().string();
+}
+
+// A base value (axis `key: base` or a point's `base:`): the file must exist; the setting shows
+// its stem, which must name one file only (two files of one name would share ids and columns).
+struct base_value {
+    std::string written, path, stem;
+};
+base_value read_base_value(const std::string& file, const YAML::Node& v,
+                           std::vector<base_value>& seen) {
+    if (!v.IsScalar() || v.Scalar().empty())
+        throw config_error(position(file, v.Mark()) +
+                           ": base: expected a scenario file (relative to the sweep file)");
+    base_value b{v.Scalar(), scenario_path(file, v.Scalar()), ""};
+    if (!fs::is_regular_file(b.path))
+        throw config_error(position(file, v.Mark()) + ": base: base scenario '" + b.path +
+                           "' does not exist");
+    b.stem = fs::path(b.path).stem().string();
+    for (const auto& o : seen)
+        if (o.stem == b.stem && o.path != b.path)
+            throw config_error(position(file, v.Mark()) + ": base: '" + b.written + "' and '" +
+                               o.written + "' are both named '" + b.stem +
+                               "' (a base column shows the file name without extension)");
+    seen.push_back(b);
+    return b;
+}
+
 std::vector<assignment> read_set(config::yaml_reader& r, const YAML::Node& root,
                                  const std::string& file) {
     std::vector<assignment> out;
@@ -110,7 +147,8 @@ std::string point_id(const std::string& base_as_written, const std::vector<assig
     for (const auto& a : fixed)
         canon += "set " + a.text() + "\n";
     for (const auto& a : settings)
-        canon += "point " + a.text() + "\n";
+        if (a.key != k_base_key) // the base as written is in the first line
+            canon += "point " + a.text() + "\n";
     char hex[17];
     std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(fnv1a(canon)));
     return slug(settings) + "-" + std::string(hex, 10);
@@ -125,14 +163,15 @@ sweep_spec load_sweep_spec(const std::string& file) {
     src->file = file;
     config::yaml_reader r(root, "", "sweep file", src);
 
-    s.base_as_written = r.required<std::string>("base");
-    fs::path base = fs::path(s.base_as_written);
-    if (base.is_relative())
-        base = fs::absolute(fs::path(file)).parent_path() / base;
-    base = base.lexically_normal();
-    if (!fs::is_regular_file(base))
-        r.fail("base", "base scenario '" + base.string() + "' does not exist");
-    s.base = base.string();
+    // `base:` may be left out when every point names its own (a base axis, `base:` in points).
+    s.base_as_written = r.optional<std::string>("base", "");
+    if (r.has("base")) {
+        s.base = scenario_path(file, s.base_as_written);
+        if (!fs::is_regular_file(s.base))
+            r.fail("base", "base scenario '" + s.base + "' does not exist");
+    }
+    std::vector<base_value> bases; // every base value, for the stem check
+    std::map<std::string, base_value> base_of_stem;
 
     s.fixed = read_set(r, root, file);
 
@@ -160,7 +199,12 @@ sweep_spec load_sweep_spec(const std::string& file) {
                 throw config_error(position(file, vals.Mark()) + ": axis '" + ax.key +
                                    "': values: expected a non-empty list");
             for (const auto& v : vals) {
-                const std::string t = value_text(v);
+                std::string t = value_text(v);
+                if (ax.key == k_base_key) { // the column shows the scenario's name
+                    const base_value b = read_base_value(file, v, bases);
+                    base_of_stem[b.stem] = b;
+                    t = b.stem;
+                }
                 for (const auto& seen : ax.values)
                     if (seen == t)
                         throw config_error(position(file, v.Mark()) + ": axis '" + ax.key +
@@ -172,6 +216,10 @@ sweep_spec load_sweep_spec(const std::string& file) {
                 if (other.key == ax.key)
                     throw config_error(ax.where + ": axis '" + ax.key +
                                        "' appears twice (first at " + other.where + ")");
+            if (ax.key == k_base_key && !s.base.empty())
+                throw config_error(ax.where + ": axis 'base' gives every point its scenario: "
+                                              "the sweep file's 'base:' would not be used "
+                                              "(remove one of them)");
             s.axes.push_back(ax);
             s.columns.push_back(ax.key);
         }
@@ -208,7 +256,13 @@ sweep_spec load_sweep_spec(const std::string& file) {
             for (auto it = pn.begin(); it != pn.end(); ++it) {
                 const std::string key = it->first.Scalar();
                 check_key(position(file, it->first.Mark()), key);
-                p.settings.push_back({key, value_text(it->second)});
+                std::string value = value_text(it->second);
+                if (key == k_base_key) {
+                    const base_value b = read_base_value(file, it->second, bases);
+                    base_of_stem[b.stem] = b;
+                    value = b.stem;
+                }
+                p.settings.push_back({key, value});
                 bool known = false;
                 for (const auto& c : s.columns)
                     known = known || c == key;
@@ -234,10 +288,38 @@ sweep_spec load_sweep_spec(const std::string& file) {
     } else {
         s.metrics = {"goodput_kBps", "avg_power_w"};
     }
+    if (r.has("compare")) {
+        // A/B table (results.cc compare_*): a column with at least two values.
+        s.compare = r.required<std::string>("compare");
+        const bool is_column =
+            std::find(s.columns.begin(), s.columns.end(), s.compare) != s.columns.end();
+        std::vector<std::string> values;
+        for (const auto& p : s.points)
+            for (const auto& a : p.settings)
+                if (a.key == s.compare &&
+                    std::find(values.begin(), values.end(), a.value) == values.end())
+                    values.push_back(a.value);
+        if (!is_column || values.size() < 2)
+            r.fail("compare",
+                   "'" + s.compare + "' is " +
+                       (is_column ? "a column with one value only" : "not a column of the sweep") +
+                       " (compare needs a column with two values or more)");
+    }
     r.reject_unknown_keys();
 
     for (auto& p : s.points) {
-        p.id = point_id(s.base_as_written, s.fixed, p.settings);
+        p.base_as_written = s.base_as_written;
+        p.base = s.base;
+        for (const auto& a : p.settings)
+            if (a.key == k_base_key) {
+                p.base_as_written = base_of_stem.at(a.value).written;
+                p.base = base_of_stem.at(a.value).path;
+            }
+        if (p.base.empty())
+            throw config_error(p.where + ": point " + std::to_string(p.index + 1) +
+                               " has no base scenario (give 'base:', a 'base' axis, or 'base:' "
+                               "in the point)");
+        p.id = point_id(p.base_as_written, s.fixed, p.settings);
         for (const auto& q : s.points)
             if (&q != &p && q.index < p.index && q.id == p.id)
                 throw config_error(p.where + ": point " + std::to_string(p.index + 1) +
@@ -248,7 +330,9 @@ sweep_spec load_sweep_spec(const std::string& file) {
 
 std::vector<assignment> overrides_of(const sweep_spec& spec, const point& p) {
     std::vector<assignment> all = spec.fixed;
-    all.insert(all.end(), p.settings.begin(), p.settings.end());
+    for (const auto& a : p.settings)
+        if (a.key != k_base_key)
+            all.push_back(a);
     return all;
 }
 
@@ -263,11 +347,10 @@ void check_points(const sweep_spec& spec) {
         for (const auto& a : p.settings)
             label += (label.empty() ? "" : ", ") + a.text();
         try {
-            config::load_scenario(spec.base, o);
+            config::load_scenario(p.base, o);
         } catch (const config_error& e) {
             throw config_error(p.where + ": point " + std::to_string(p.index + 1) + " (" + label +
-                               ") is rejected by the base scenario " + spec.base + ":\n  " +
-                               e.what());
+                               ") is rejected by the base scenario " + p.base + ":\n  " + e.what());
         }
     }
 }

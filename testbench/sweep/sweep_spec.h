@@ -12,7 +12,12 @@
 
 namespace nicsim::sweep {
 
-// One "key.path=value" override; value is YAML text as --set takes it.
+// The column of a sweep whose values are scenario files (an axis `key: base`, or `base:` in a
+// point): each point runs its own base scenario; the column shows the file's stem.
+inline constexpr const char* k_base_key = "base";
+
+// One "key.path=value" override; value is YAML text as --set takes it. A setting with the key
+// k_base_key is no override: its value is the stem of the point's base scenario.
 struct assignment {
     std::string key;
     std::string value;
@@ -30,18 +35,21 @@ struct point {
     std::vector<assignment> settings; // the axis (or points:) values, in column order
     std::string id;                   // stable file-name-safe id
     std::string where;                // "file:line:col" the point comes from
+    std::string base_as_written;      // its base scenario as written (`base:` or a base value)
+    std::string base;                 // absolute path of its base scenario
 };
 
 struct sweep_spec {
     std::string file;                 // the sweep file as given
     std::string stem;                 // its name without directory and extension
-    std::string base_as_written;      // `base:` text
-    std::string base;                 // absolute path of the base scenario
+    std::string base_as_written;      // `base:` text ("" when every point has its own base)
+    std::string base;                 // absolute path of the base scenario ("" likewise)
     std::vector<assignment> fixed;    // `set:`, applied before every point's settings
     std::vector<axis> axes;           // grid form (empty when `points:` is used)
     std::vector<std::string> columns; // the keys that vary, in column order
     std::vector<point> points;        // expanded, in sweep order
     std::vector<std::string> metrics; // to plot (defaults filled in)
+    std::string compare;              // `compare:`, a column to tabulate A/B ("" = none)
 };
 
 // Parses and expands a sweep file; config_error (file:line:col) on any problem. Does not check
@@ -52,7 +60,7 @@ sweep_spec load_sweep_spec(const std::string& file);
 // that --set rejects fails here, before anything runs (config_error naming the point).
 void check_points(const sweep_spec& spec);
 
-// The full --set list of a point: fixed settings, then the point's own.
+// The full --set list of a point: fixed settings, then the point's own (without its base).
 std::vector<assignment> overrides_of(const sweep_spec& spec, const point& p);
 
 // The id of a point with these settings (exposed for tests).

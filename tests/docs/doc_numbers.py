@@ -360,6 +360,82 @@ def studies_wilc1000_tsq():
 
 
 @check
+def studies_kernel_ab():
+    """The Linux 6.1 against 6.12 section of studies.md (issue 15 deliverable 2): the committed
+    results.csv, compare.csv and compare.md, the A/B rows it quotes and the figures in its text."""
+    d = doc("studies.md")
+    s = Scratch()
+    cmd = "build/nicsim sweep configs/studies/kernel-ab.yaml -j 2 --out /tmp/kernel-ab"
+    s.run("studies.md", d, cmd)
+    out = s.path("kernel-ab")
+    committed = os.path.join(SRC, "docs", "studies", "kernel-ab")
+    for name in ("results.csv", "compare.csv"):
+        same_csv(os.path.join(out, name), os.path.join(committed, name), cmd)
+    with open(os.path.join(out, "compare.md"), encoding="utf-8") as f:
+        fresh_md = f.read()
+    with open(os.path.join(committed, "compare.md"), encoding="utf-8") as f:
+        if f.read() != fresh_md:
+            failures.append(f"docs/studies/kernel-ab/compare.md differs from what `{cmd}` writes "
+                            "(rerun it and copy compare.*)")
+    # Every A/B row the section quotes is a row of the fresh table.
+    with open(os.path.join(SRC, "docs", "studies.md"), encoding="utf-8") as f:
+        raw = f.read()
+    at = raw.find("## Linux 6.1 against 6.12")
+    section = raw[at:raw.find("\n## ", at + 1)] if at >= 0 else ""
+    quoted = [l for l in section.splitlines() if l.startswith("| ") and not l.startswith("| base ")]
+    fresh_rows = set(fresh_md.splitlines())
+    if len(quoted) < 10:
+        failures.append(f"studies.md: the kernel-ab section quotes {len(quoted)} rows of compare.md")
+    for r in quoted:
+        if r not in fresh_rows:
+            failures.append(f"docs/studies.md: the row «{r}» is not in the compare.md `{cmd}` "
+                            "writes")
+    # KS8851: every figure the same.
+    ab = rows(os.path.join(out, "compare.csv"))
+    ks = [r for r in ab if r["base"].startswith("ks8851")]
+    if not ks or any(r["delta"] not in ("0", "") for r in ks):
+        failures.append(f"studies.md says the KS8851 figures are identical on both kernels: "
+                        f"{[(r['base'], r['metric'], r['delta']) for r in ks if r['delta'] != '0']}")
+    reps = point_reports(out)
+    rep = lambda k, scn: reps[(k, scn)]
+    a, b = rep("6.1", "enc28j60-spi-iperf-tx"), rep("6.12", "enc28j60-spi-iperf-tx")
+    irqs = a["devices"][0]["irqs"]
+    fewer = a["host_cpu"]["context_switches"] - b["host_cpu"]["context_switches"]
+    saved = a["sim_time_s"] - b["sim_time_s"]
+    if b["devices"][0]["irqs"] != irqs:
+        failures.append("studies.md says enc28j60-spi-iperf-tx takes as many interrupts on both")
+    expect("studies.md", d, f"{irqs} interrupts in both kernels), {fewer} context switches fewer",
+           cmd)
+    expect("studies.md", d, f"take {saved * 1e3:.1f} ms less ({a['sim_time_s']:.4f} → "
+           f"{b['sim_time_s']:.4f} s), {saved / irqs * 1e6:.1f} µs per interrupt", cmd)
+    expect("studies.md", d, f"and the {fewer} switches are the model's", cmd)
+    a, b = rep("6.1", "enc28j60-spi-iperf-rx"), rep("6.12", "enc28j60-spi-iperf-rx")
+    expect("studies.md", d, f"interrupt for {a['devices'][0]['frames_rx'] // a['devices'][0]['irqs']}"
+           f" frames", cmd)
+    expect("studies.md", d, f"{a['devices'][0]['irqs']} against {b['devices'][0]['irqs']} "
+           f"interrupts, {a['host_cpu']['context_switches']} against "
+           f"{b['host_cpu']['context_switches']} context switches", cmd)
+    crc = lambda r: sum(1 for f in r["findings"] if f["message"].startswith("bad_crc7"))
+    expect("studies.md", d, f"{crc(rep('6.12', 'wilc1000-spi-ttcp-tx'))} `bad_crc7` findings "
+           f"against {crc(rep('6.1', 'wilc1000-spi-ttcp-tx'))} with 6.1", cmd)
+    # The WILC1000's later start, and what moving 6.1's start does.
+    q = "nicsim run configs/wilc1000-spi-ttcp-tx.yaml --set traffic.bytes=4KiB -i 1"
+    start = lambda t: (re.search(r"traffic start at ([\d.]+) s", t) or [None, "?"])[1]
+    t61 = start(s.run("studies.md", d, q))
+    t612 = start(s.run("studies.md", d + " " + q + " --set driver.kernel=6.12",
+                       q + " --set driver.kernel=6.12"))
+    expect("studies.md", d, f"prints `traffic start at {t61} s`, with `--set driver.kernel=6.12` "
+           f"{t612} s", q)
+    q = "nicsim run configs/wilc1000-spi-ttcp-tx.yaml --set traffic.start=30ms --json -"
+    shifted = json.loads(s.run("studies.md", d, q))
+    mbps = lambda r: f"{r['totals']['goodput_bps'] / 1e6:.3f}"
+    w61, w612 = rep("6.1", "wilc1000-spi-ttcp-tx"), rep("6.12", "wilc1000-spi-ttcp-tx")
+    expect("studies.md", d, f"gives {mbps(shifted)} Mbit/s and {shifted['devices'][0]['irqs']} "
+           f"interrupts, against {mbps(w61)} and {w61['devices'][0]['irqs']} at the default start "
+           f"and {mbps(w612)} and {w612['devices'][0]['irqs']} with 6.12", q)
+
+
+@check
 def calibration():
     """docs/calibration.md: the validate figures, the seed spread and the predictions table."""
     d = doc("calibration.md")

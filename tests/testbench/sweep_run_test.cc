@@ -410,3 +410,73 @@ TEST(SweepRun, BadPointFilesAreRerunNotKept) {
     EXPECT_FALSE(fs::exists(stale));
     EXPECT_EQ(slurp(d / "o" / "results.csv"), csv);
 }
+
+// Issue 15: a reduced kernel-ab study (configs/studies/kernel-ab.yaml with 64 KiB per point): a
+// base axis over two shipped scenarios × driver.kernel. Each point runs its own scenario with its
+// own kernel's driver; the A/B table pairs them, and `nicsim compare` names the kernels.
+TEST(SweepRun, KernelAxisOverScenariosWritesTheAbTable) {
+    const auto v = shell(q(k_exe) + " --version");
+    if (v.out.find("not built: 6.12/") != std::string::npos)
+        GTEST_SKIP() << "this build has no 6.12 drivers (docs/driver-build.md)";
+    const auto d = test_dir();
+    const std::string cfg = std::string(NICSIM_SOURCE_DIR) + "/configs/";
+    const auto f =
+        write_file(d / "kab.yaml", "set: {traffic.bytes: 64KiB}\n"
+                                   "axes:\n"
+                                   "  - {key: driver.kernel, values: [\"6.1\", \"6.12\"]}\n"
+                                   "  - key: base\n"
+                                   "    values: [" +
+                                       cfg + "enc28j60-spi-iperf-tx.yaml, " + cfg +
+                                       "ks8851-spi-iperf-rx.yaml]\n"
+                                       "compare: driver.kernel\n"
+                                       "metrics: [goodput_mbps, irqs_per_frame, "
+                                       "context_switches]\n");
+    const auto r = shell(q(k_exe) + " sweep " + q(f) + " --out " + q(d / "o") + " -j 2");
+    ASSERT_EQ(r.rc, 0) << r.out;
+    const auto rows = csv_rows(slurp(d / "o" / "results.csv"));
+    ASSERT_EQ(rows.size(), 5u);
+    EXPECT_EQ(rows[0][0], "driver.kernel");
+    EXPECT_EQ(rows[0][1], "base");
+    EXPECT_EQ(rows[1][1], "enc28j60-spi-iperf-tx");
+    EXPECT_EQ(rows[4][1], "ks8851-spi-iperf-rx");
+    EXPECT_EQ(rows[4][0], "6.12");
+    // The point reports: their own scenario file and their own kernel tree.
+    std::vector<nlohmann::json> rep;
+    for (size_t i = 1; i < 5; ++i) {
+        EXPECT_EQ(rows[i].back().rfind("kernel-" + rows[i][0] + "_" + rows[i][1] + "-", 0), 0u)
+            << rows[i].back();
+        rep.push_back(
+            nlohmann::json::parse(slurp(d / "o" / "points" / (rows[i].back() + ".json"))));
+        EXPECT_EQ(rep.back()["run"]["scenario_file"], cfg + rows[i][1] + ".yaml");
+        EXPECT_EQ(rep.back()["run"]["kernel_version"].get<std::string>().rfind(rows[i][0] + ".", 0),
+                  0u)
+            << rep.back()["run"]["kernel_version"];
+        EXPECT_EQ(rep.back()["flows"][0]["bytes"].get<int>(), 65536);
+    }
+    // 6.12's enc28j60 handles the interrupt in its IRQ thread, without 6.1's hop to a work item.
+    const auto cs = [&](size_t i) { return rep[i]["host_cpu"]["context_switches"].get<int>(); };
+    EXPECT_LT(cs(2), cs(0));
+    const std::string md = slurp(d / "o" / "compare.md");
+    EXPECT_NE(md.find("| base | metric | 6.1 | 6.12 | Δ | Δ % |"), std::string::npos) << md;
+    EXPECT_NE(md.find("| enc28j60-spi-iperf-tx | host context switches | " + std::to_string(cs(0)) +
+                      " | " + std::to_string(cs(2)) + " | " + std::to_string(cs(2) - cs(0)) + " |"),
+              std::string::npos)
+        << md;
+    const auto ab = csv_rows(slurp(d / "o" / "compare.csv"));
+    ASSERT_EQ(ab.size(), 1u + 2 * 3); // two scenarios × three metrics
+    EXPECT_EQ(ab[0],
+              (std::vector<std::string>{"base", "metric", "6.1", "6.12", "delta", "delta_pct"}));
+    for (const char* m : {"goodput_mbps", "irqs_per_frame", "context_switches"})
+        EXPECT_TRUE(fs::exists(d / "o" / (std::string("plot-") + m + ".svg"))) << m;
+    // nicsim compare of the two enc28j60 reports names the kernel of each column.
+    const std::string a = (d / "o" / "points" / (rows[1].back() + ".json")).string();
+    const std::string b = (d / "o" / "points" / (rows[3].back() + ".json")).string();
+    const auto c = shell(q(k_exe) + " compare " + q(a) + " " + q(b));
+    ASSERT_EQ(c.rc, 0) << c.out;
+    EXPECT_NE(c.out.find("kernel=" + rep[0]["run"]["kernel_version"].get<std::string>()),
+              std::string::npos)
+        << c.out;
+    EXPECT_NE(c.out.find("kernel=" + rep[2]["run"]["kernel_version"].get<std::string>()),
+              std::string::npos)
+        << c.out;
+}

@@ -10,6 +10,7 @@
 
 #include "testbench/config/yaml_reader.h"
 #include "testbench/sweep/metrics.h"
+#include "testbench/sweep/results.h"
 #include "testbench/sweep/sweep_spec.h"
 #include "tests/testbench/test_files.h"
 
@@ -165,4 +166,151 @@ TEST(SweepMetrics, EnergyOfAChipWithoutAPowerModelIsAbsentNotZero) {
                                                          {"energy_j": null}]})");
     EXPECT_EQ(metric_value(m, "energy_j"), 1.5);
     EXPECT_EQ(metric_value(m, "avg_power_w"), 0.25);
+}
+
+// A base axis (issue 15): each point runs its own scenario file, the column shows the file's
+// name, the base is no --set override, and the ids carry the name. Existing sweeps (one `base:`)
+// keep their ids: the golden id above.
+TEST(SweepSpec, BaseAxisGivesEachPointItsScenarioNamedByTheFile) {
+    const auto d = test_dir();
+    const std::string cfg = std::string(NICSIM_SOURCE_DIR) + "/configs/";
+    const auto f = write_file(d / "ab.yaml", "set: {traffic.bytes: 64KiB}\n"
+                                             "axes:\n"
+                                             "  - key: driver.kernel\n"
+                                             "    values: [\"6.1\", \"6.12\"]\n"
+                                             "  - key: base\n"
+                                             "    values: [" +
+                                                 cfg + "ks8851-spi-iperf-rx.yaml, " + cfg +
+                                                 "wilc1000-spi-ttcp-tx.yaml]\n"
+                                                 "compare: driver.kernel\n");
+    const auto s = load_sweep_spec(f);
+    EXPECT_EQ(s.base, "");
+    EXPECT_EQ(s.compare, "driver.kernel");
+    EXPECT_EQ(s.columns, (std::vector<std::string>{"driver.kernel", "base"}));
+    ASSERT_EQ(s.points.size(), 4u);
+    EXPECT_EQ(s.points[1].settings[1].text(), "base=wilc1000-spi-ttcp-tx");
+    EXPECT_EQ(s.points[1].base, cfg + "wilc1000-spi-ttcp-tx.yaml");
+    EXPECT_EQ(s.points[2].base, cfg + "ks8851-spi-iperf-rx.yaml");
+    EXPECT_EQ(s.points[2].id.rfind("kernel-6.12_ks8851-spi-iperf-rx-", 0), 0u) << s.points[2].id;
+    const auto all = nicsim::sweep::overrides_of(s, s.points[3]);
+    ASSERT_EQ(all.size(), 2u); // the fixed traffic.bytes and the kernel, not the base
+    EXPECT_EQ(all[1].text(), "driver.kernel=6.12");
+    // The id hashes the base as written with the other settings, as a one-base sweep does.
+    EXPECT_EQ(s.points[3].id, nicsim::sweep::point_id(
+                                  cfg + "wilc1000-spi-ttcp-tx.yaml", s.fixed,
+                                  {{"driver.kernel", "6.12"}, {"base", "wilc1000-spi-ttcp-tx"}}));
+    EXPECT_NO_THROW(nicsim::sweep::check_points(s));
+
+    // The same in the points form, relative to the sweep file, with a default `base:`.
+    const auto g = write_file(d / "sub" / "p.yaml", "base: " + k_base +
+                                                        "\npoints:\n"
+                                                        "  - {seed: 2}\n"
+                                                        "  - {base: ../x/w.yaml, seed: 2}\n");
+    write_file(d / "x" / "w.yaml", "name: w\n");
+    const auto p = load_sweep_spec(g);
+    EXPECT_EQ(p.points[0].base, fs::path(k_base).lexically_normal().string());
+    EXPECT_EQ(p.points[1].base, (d / "x" / "w.yaml").lexically_normal().string());
+    EXPECT_EQ(p.columns, (std::vector<std::string>{"seed", "base"}));
+}
+
+TEST(SweepSpec, BaseAxisAndCompareErrorsHaveTheirPosition) {
+    const auto d = test_dir();
+    auto e =
+        error_of(write_file(d / "a.yaml", "axes:\n  - key: base\n    values: [nothere.yaml]\n"));
+    EXPECT_NE(e.find("a.yaml:3:14: base: base scenario"), std::string::npos) << e;
+    EXPECT_NE(e.find("nothere.yaml' does not exist"), std::string::npos) << e;
+    e = error_of(sweep_file(d, "axes:\n  - {key: base, values: [" + k_base + "]}\n"));
+    EXPECT_NE(e.find("s.yaml:3:5: axis 'base' gives every point its scenario"), std::string::npos)
+        << e;
+    e = error_of(write_file(d / "b.yaml", "points: [{seed: 2}]\n"));
+    EXPECT_NE(e.find("b.yaml:1:10: point 1 has no base scenario"), std::string::npos) << e;
+    write_file(d / "x" / "s.yaml", "name: s\n");
+    write_file(d / "y" / "s.yaml", "name: s\n");
+    e = error_of(
+        write_file(d / "c.yaml", "axes:\n  - {key: base, values: [x/s.yaml, y/s.yaml]}\n"));
+    EXPECT_NE(e.find("c.yaml:2:36: base: 'y/s.yaml' and 'x/s.yaml' are both named 's'"),
+              std::string::npos)
+        << e;
+    e = error_of(sweep_file(d, "axes:\n  - {key: seed, values: [1, 2]}\ncompare: driver.kernel\n"));
+    EXPECT_NE(e.find("s.yaml:4:10: compare: 'driver.kernel' is not a column of the sweep"),
+              std::string::npos)
+        << e;
+    e = error_of(sweep_file(d, "axes:\n  - {key: seed, values: [1]}\ncompare: seed\n"));
+    EXPECT_NE(e.find("'seed' is a column with one value only"), std::string::npos) << e;
+}
+
+// The A/B table: per scenario and metric, the reference value, the other, Δ and Δ %.
+TEST(SweepCompare, TableHasBothValuesAndTheirDifferencePerScenarioAndMetric) {
+    const auto d = test_dir();
+    const std::string cfg = std::string(NICSIM_SOURCE_DIR) + "/configs/";
+    const auto s = load_sweep_spec(write_file(
+        d / "ab.yaml", "axes:\n  - {key: driver.kernel, values: [\"6.1\", \"6.12\"]}\n"
+                       "  - {key: base, values: [" +
+                           cfg + "enc28j60-spi-iperf-tx.yaml, " + cfg +
+                           "ks8851-spi-iperf-rx.yaml]}\n"
+                           "compare: driver.kernel\n"
+                           "metrics: [goodput_mbps, irqs_per_frame, context_switches]\n"));
+    using nicsim::sweep::point_outcome;
+    const auto rep = [](double bps, int irqs, int frames, int cs) {
+        point_outcome o;
+        o.st = point_outcome::state::ok;
+        o.report = nlohmann::json::parse(
+            "{\"totals\": {\"goodput_bps\": " + std::to_string(bps) +
+            "}, \"devices\": [{\"frames_tx\": " + std::to_string(frames) +
+            ", \"frames_rx\": 0, \"irqs\": " + std::to_string(irqs) +
+            "}], \"host_cpu\": {\"context_switches\": " + std::to_string(cs) + "}}");
+        return o;
+    };
+    // Sweep order: kernel outermost. The ks8851 point of 6.12 failed.
+    std::vector<point_outcome> out = {rep(4353000, 1000, 2000, 10139), rep(16081000, 10, 20, 5),
+                                      rep(4385000, 1000, 2000, 8690), point_outcome{}};
+    out[3].st = point_outcome::state::failed;
+    const std::string md = nicsim::sweep::compare_md(s, out);
+    EXPECT_NE(md.find("| base | metric | 6.1 | 6.12 | Δ | Δ % |"), std::string::npos) << md;
+    EXPECT_NE(md.find("| enc28j60-spi-iperf-tx | goodput (Mbit/s) | 4.3530 | 4.3850 | +0.0320 | "
+                      "+0.74 % |"),
+              std::string::npos)
+        << md;
+    EXPECT_NE(md.find("| enc28j60-spi-iperf-tx | host context switches | 10139 | 8690 | -1449 | "
+                      "-14.29 % |"),
+              std::string::npos)
+        << md;
+    EXPECT_NE(md.find("| ks8851-spi-iperf-rx | interrupts per frame | 0.50000 | – | – | – |"),
+              std::string::npos)
+        << md;
+    const std::string csv = nicsim::sweep::compare_csv(s, out);
+    EXPECT_EQ(csv.substr(0, csv.find('\n')), "base,metric,6.1,6.12,delta,delta_pct");
+    EXPECT_NE(csv.find("\nenc28j60-spi-iperf-tx,context_switches,10139,8690,-1449,"),
+              std::string::npos)
+        << csv;
+    EXPECT_NE(csv.find("\nks8851-spi-iperf-rx,goodput_mbps,16.081,,,\n"), std::string::npos) << csv;
+}
+
+TEST(SweepMetrics, PerFrameFiguresAndContextSwitches) {
+    using nicsim::sweep::metric_value;
+    const auto r = nlohmann::json::parse(R"({"devices": [{"frames_tx": 30, "frames_rx": 10,
+        "irqs": 8, "bus_stats": {"transactions": 100}}], "host_cpu": {"context_switches": 77}})");
+    EXPECT_EQ(metric_value(r, "irqs_per_frame"), 0.2);
+    EXPECT_EQ(metric_value(r, "bus_transactions_per_frame"), 2.5);
+    EXPECT_EQ(metric_value(r, "context_switches"), 77.0);
+    const auto none = nlohmann::json::parse(R"({"devices": [{"frames_tx": 0, "irqs": 3}]})");
+    EXPECT_FALSE(metric_value(none, "irqs_per_frame").has_value());
+    EXPECT_FALSE(metric_value(none, "context_switches").has_value());
+}
+
+// The shipped study: every shipped scenario on both kernels, compared by kernel.
+TEST(SweepSpec, ShippedKernelAbStudyCoversEveryScenarioOnBothKernels) {
+    const std::string dir = std::string(NICSIM_SOURCE_DIR) + "/configs/";
+    const auto s = load_sweep_spec(dir + "studies/kernel-ab.yaml");
+    EXPECT_EQ(s.columns, (std::vector<std::string>{"driver.kernel", "base"}));
+    EXPECT_EQ(s.compare, "driver.kernel");
+    size_t scenarios = 0;
+    for (const auto& e : fs::directory_iterator(dir))
+        scenarios += e.path().extension() == ".yaml";
+    ASSERT_EQ(s.points.size(), 2 * scenarios);
+    for (const auto& p : s.points) {
+        EXPECT_EQ(fs::path(p.base).parent_path(), fs::path(dir).lexically_normal().parent_path());
+        EXPECT_EQ(p.id.rfind("kernel-" + p.settings[0].value + "_" + p.settings[1].value + "-", 0),
+                  0u);
+    }
 }
