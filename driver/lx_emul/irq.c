@@ -57,7 +57,12 @@ static void irq_thread(void* arg)
             lx_kit_wait_block_unscheduled(line_wq, -1, "irq thread idle");
         if (a->stop)
             break;
-        lx_kit_irq_enter(); /* hard IRQ, wake-up and switch to this thread */
+        /* A threaded handler: hard IRQ, wake-up and switch to the thread. Without a thread the
+         * handler runs in hard-interrupt context: the hard IRQ only. */
+        if (a->thread_fn)
+            lx_kit_irq_enter();
+        else
+            lx_kit_hardirq_enter();
         if (a->stop)
             break;
 

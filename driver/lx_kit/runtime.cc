@@ -456,7 +456,8 @@ uint64_t lx_kit_irq_latency_ns(void) {
     return p.irq_latency_sample ? p.irq_latency_sample() : p.irq_latency_ns;
 }
 
-void lx_kit_irq_charge(void) {
+namespace {
+void charge_hardirq() {
     dt::require_blockable(dt::current(), "IRQ entry", true);
     dt::charge_code();
     dt::runtime& r = dt::rt();
@@ -466,7 +467,17 @@ void lx_kit_irq_charge(void) {
         r.cpu_acct.hardirq_ps += ps;
         r.on_cpu(ps);
     }
+}
+} // namespace
+
+void lx_kit_irq_charge(void) {
+    charge_hardirq();
     dt::charge_context_switch(); // into the thread that handles it
+}
+
+void lx_kit_hardirq_enter(void) {
+    charge_hardirq();
+    nicsim::local_time::sync(); // the handler runs now, as the line's monitor saw it
 }
 
 void lx_kit_irq_enter(void) {

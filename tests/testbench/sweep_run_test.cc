@@ -2,6 +2,7 @@
 //
 // `nicsim sweep` end to end with the real binary and tiny traffic: results, resume after a
 // deleted point file and after a kill, emit-commands + merge, and well-formed SVG plots.
+#include <cstdlib>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -453,13 +454,16 @@ TEST(SweepRun, KernelAxisOverScenariosWritesTheAbTable) {
             << rep.back()["run"]["kernel_version"];
         EXPECT_EQ(rep.back()["flows"][0]["bytes"].get<int>(), 65536);
     }
-    // 6.12's enc28j60 handles the interrupt in its IRQ thread, without 6.1's hop to a work item.
+    // One thread wake-up per interrupt on both kernels: 6.1's hard handler (interrupt context)
+    // wakes the kworker, 6.12's hard IRQ the IRQ thread; the switches differ by a few at most.
     const auto cs = [&](size_t i) { return rep[i]["host_cpu"]["context_switches"].get<int>(); };
-    EXPECT_LT(cs(2), cs(0));
+    EXPECT_LE(std::abs(cs(2) - cs(0)), 3) << cs(0) << " vs " << cs(2);
+    const int delta = cs(2) - cs(0);
     const std::string md = slurp(d / "o" / "compare.md");
     EXPECT_NE(md.find("| base | metric | 6.1 | 6.12 | Δ | Δ % |"), std::string::npos) << md;
     EXPECT_NE(md.find("| enc28j60-spi-iperf-tx | host context switches | " + std::to_string(cs(0)) +
-                      " | " + std::to_string(cs(2)) + " | " + std::to_string(cs(2) - cs(0)) + " |"),
+                      " | " + std::to_string(cs(2)) + " | " + (delta > 0 ? "+" : "") +
+                      std::to_string(delta) + " |"),
               std::string::npos)
         << md;
     const auto ab = csv_rows(slurp(d / "o" / "compare.csv"));

@@ -107,6 +107,10 @@ void lx_kit_irq_enter(void);
 /* Only the CPU part of that (hard IRQ and context switch), for an interrupt path whose latency a
  * bus host already applied (the SDIO card interrupt). */
 void lx_kit_irq_charge(void);
+/* A handler without a thread (request_irq): Linux runs it in hard-interrupt context, not in a
+ * woken thread. Only the hard interrupt's CPU time is charged: no IRQ-to-thread latency, no
+ * context switch. */
+void lx_kit_hardirq_enter(void);
 size_t lx_kit_skb_tail_slack(void);    /* writable bytes past skb->end before the canary, default 8 */
 
 /* ---- interrupts ---------------------------------------------------------------------------- */
