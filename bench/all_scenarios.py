@@ -10,6 +10,13 @@
 # e.g. before and after a change; build the other tree at the same CMAKE_BUILD_TYPE).
 #
 #   bench/all_scenarios.py build/nicsim [--reps 3] [--against OTHER/nicsim] [--set K=V ...]
+#   bench/all_scenarios.py build/nicsim --against OLD/build/nicsim --against-configs OLD/configs
+#
+# --against-configs: the other binary runs its own tree's scenario of the same name (a former
+# tree's scenarios may use keys the other binary does not know, or lack ones this one needs);
+# the A/B column is then simulated seconds per CPU second of each, so scenarios whose simulated
+# time changed between the trees compare fairly ("former speed", issue 10). Scenarios missing in
+# the other tree are shown without a B column.
 #
 # The figures are host measurements: they depend on the machine and on what else runs on it,
 # so they are printed here and recorded in bench/README.md, never asserted by tests.
@@ -29,6 +36,7 @@ ap.add_argument("nicsim")
 ap.add_argument("--against", help="a second nicsim binary to compare with")
 ap.add_argument("--reps", type=int, default=3)
 ap.add_argument("--configs", default=os.path.join(here, "..", "configs"))
+ap.add_argument("--against-configs", help="the other binary's own configs directory")
 ap.add_argument("--set", action="append", default=[], help="extra --set for every run")
 args = ap.parse_args()
 
@@ -49,13 +57,14 @@ def run_once(nicsim, cfg):
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     frames = sum(d.get("frames") or 0 for d in r["devices"]) or 1
     h = r["host"]
+    # Builds older than the decoupling (3 Dec 2026) count neither: 0.
     return {"sim": r["sim_time_s"], "wall": h["wall_time_s"], "cpu": cpu,
-            "waits": h["local_time_waits"] / frames, "delta": h["delta_cycles"] / frames,
+            "waits": h.get("local_time_waits", 0) / frames,
+            "delta": h.get("delta_cycles", 0) / frames,
             "rss": h["peak_rss_mb"], "frames": frames}
 
 
-def measure(nicsim, cfg):
-    runs = [run_once(nicsim, cfg) for _ in range(args.reps)]
+def summary(runs):
     med = lambda k: statistics.median(x[k] for x in runs)
     sim = runs[0]["sim"]
     return {"sim": sim, "x_wall": sim / med("wall"), "x_cpu": sim / med("cpu"),
@@ -69,10 +78,20 @@ if args.against:
     head += f" | {'B x CPU':>8} {'B deltas/fr':>11} {'A/B':>6}"
 print(head)
 for cfg in cfgs:
-    a = measure(args.nicsim, cfg)
+    bcfg = None
+    if args.against:
+        bcfg = os.path.join(args.against_configs, os.path.basename(cfg)) if args.against_configs else cfg
+        bcfg = bcfg if os.path.isfile(bcfg) else None
+    # A and B take turns, so a machine whose speed drifts meanwhile affects both alike.
+    ra, rb = [], []
+    for _ in range(args.reps):
+        ra.append(run_once(args.nicsim, cfg))
+        if bcfg:
+            rb.append(run_once(args.against, bcfg))
+    a = summary(ra)
     line = (f"{os.path.basename(cfg)[:-5]:26} {a['sim']:8.3f} {a['frames']:7d} {a['x_wall']:6.1f}x"
             f" {a['x_cpu']:6.1f}x {a['waits']:9.1f} {a['delta']:9.1f} {a['rss']:7.1f}")
-    if args.against:
-        b = measure(args.against, cfg)
+    if bcfg:
+        b = summary(rb)
         line += f" | {b['x_cpu']:7.1f}x {b['delta']:11.1f} {a['x_cpu'] / b['x_cpu']:5.2f}x"
     print(line, flush=True)
