@@ -68,7 +68,8 @@ void linux_tcp_flow::writer() {
     if (m_snd->failed())
         return finish(m_snd->error());
     m_res.last_ack = local_time::now();
-    finish({});
+    m_all_acked = true;
+    finish_when_complete();
 }
 
 void linux_tcp_flow::reader() {
@@ -76,7 +77,13 @@ void linux_tcp_flow::reader() {
         if (m_rx->read(*m_rcv, m_cfg.read_size) == 0)
             return finish(m_rcv->error());
         m_res.last_read = local_time::now();
+        finish_when_complete();
     }
+}
+
+void linux_tcp_flow::finish_when_complete() {
+    if (m_all_acked && m_rcv->stats().bytes_read >= m_cfg.total_bytes)
+        finish({});
 }
 
 void linux_tcp_flow::finish(const std::string& error) {

@@ -37,7 +37,7 @@ struct linux_tcp_flow_config {
 };
 
 struct linux_tcp_flow_result {
-    bool finished = false; // all bytes acknowledged, or failed
+    bool finished = false; // all bytes acknowledged and read by the receiver, or failed
     bool failed = false;
     std::string error;
     std::uint64_t bytes_delivered = 0; // read by the receiving application, checked in order
@@ -70,6 +70,10 @@ class linux_tcp_flow : public sc_core::sc_module {
     void writer();
     void reader();
     void finish(const std::string& error);
+    // The transfer is complete when the sender has the ACK of the last byte and the receiving
+    // application has read it (ttcp -r / iperf3's server count what they read).
+    void finish_when_complete();
+    bool m_all_acked = false;
 
     linux_tcp_flow_config m_cfg;
     std::unique_ptr<host_stack> m_board, m_peer;
