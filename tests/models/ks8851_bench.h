@@ -21,6 +21,13 @@ namespace nicsim::test {
 
 inline const uint8_t ks_mac[6] = {0x02, 0x11, 0x22, 0x33, 0x44, 0x55};
 
+// Chip parameters of the SPI variant (KSZ8851SNL).
+inline ks::params spi_params() {
+    ks::params p;
+    p.bus = ks::bus_variant::spi;
+    return p;
+}
+
 // A frame from `src` to `dst` of `len` bytes (no FCS) with a counting payload.
 inline std::vector<uint8_t> ks_make_frame(const uint8_t dst[6], size_t len, uint8_t seed = 0) {
     static const uint8_t src[6] = {0x02, 0xAA, 0xBB, 0xCC, 0xDD, 0xEE};

@@ -19,12 +19,6 @@ using sc_core::SC_US;
 
 namespace {
 
-ks::params spi_params() {
-    ks::params p;
-    p.bus = ks::bus_variant::spi;
-    return p;
-}
-
 sc_time us(double v) {
     return sc_time(v, SC_US);
 }

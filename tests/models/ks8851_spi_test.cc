@@ -13,12 +13,6 @@ using sc_core::SC_US;
 
 namespace {
 
-ks::params spi_params() {
-    ks::params p;
-    p.bus = ks::bus_variant::spi;
-    return p;
-}
-
 uint64_t ps(const sc_time& t) {
     return uint64_t(t.to_seconds() * 1e12 + 0.5);
 }
