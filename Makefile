@@ -38,10 +38,16 @@ test: test-release test-asan test-fuzz
 test-release: build
 	@ctest --test-dir $(BUILD) -j$(JOBS) --output-on-failure
 
+# LSAN_OPTIONS=use_stacks=0: SystemC's coroutine switches (fiber-annotated in Debian's
+# libsystemc) can leave LeakSanitizer with a coroutine's stack as the main thread's stack, whose
+# guard pages its tracer then reads and crashes on ("Tracer caught signal 11", seen on some VMs).
+# Leaks are still found: the roots are globals, TLS and registers; an object only a stack refers
+# to would be reported, not missed.
 test-asan: deps
 	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNICSIM_SANITIZE=ON $(CMAKE_ARGS) >/dev/null
 	@cmake --build $(ASAN_BUILD) -j$(JOBS)
-	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 LSAN_OPTIONS=use_stacks=0 \
+	    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	    ctest --test-dir $(ASAN_BUILD) -j$(JOBS) --output-on-failure -LE docs
 
 test-fuzz: deps
