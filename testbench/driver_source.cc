@@ -107,11 +107,10 @@ std::string exe_path() {
     return n > 0 ? std::string(buf, static_cast<std::size_t>(n)) : std::string();
 }
 
-// The shadow headers and glue: where this build recorded them, else an installed copy
-// (<prefix>/share/nicsim/driver/{include,glue}, next to <prefix>/bin/nicsim).
+// The shadow headers and glue: an installed nicsim's own copy
+// (<prefix>/share/nicsim/driver/{include,glue}, next to <prefix>/bin/nicsim), else where the
+// build recorded them (the source tree).
 std::string emulation_dir(const char* recorded, const char* name) {
-    if (is_dir(recorded))
-        return recorded;
     std::string exe = exe_path();
     exe = exe.substr(0, exe.rfind('/'));
     const std::string installed = exe + "/../share/nicsim/driver/" + name;
