@@ -14,6 +14,8 @@
 #     error (file:line: error:) in the message.
 #   missing-function: a tree that calls a kernel function the emulation lacks loads with a
 #     generated dummy for it, named in the report on stderr; the run (which never calls it) passes.
+#   other-drivers: the KS8851 (SPI) and ENC28J60 files, the driver's directory given directly,
+#     give the built-in reports.
 #
 # Skipped (77) where a plug-in cannot be built: the sanitizer build (argument "sanitize").
 import json
@@ -73,6 +75,7 @@ def comparable(report):
 
 
 def main():
+    global SCENARIO, SETS  # other-drivers runs other scenarios
     if sanitize:
         print("SKIP: driver.source plug-ins are not built in the sanitizer build "
               "(the tests run in the normal build)")
@@ -156,6 +159,28 @@ def main():
             _, err = run(env, ["--driver-src", tree])  # cached: the report again
             if "cached plug-in" not in err or "nicsim_no_such_kernel_function" not in err:
                 fail("the cached run does not repeat the missing-function report:\n" + err)
+        elif part == "other-drivers":
+            # The KS8851 and ENC28J60 files from the tree (their directory given directly: it
+            # finds the tree's Makefile above it) give the built-in reports too.
+            for cfg, kdir, files, size in (
+                    ("ks8851-spi-iperf-rx.yaml", "drivers/net/ethernet/micrel",
+                     ("ks8851.h", "ks8851_common.c", "ks8851_spi.c", "ks8851_par.c"), "1MiB"),
+                    ("enc28j60-spi-iperf-tx.yaml", "drivers/net/ethernet/microchip",
+                     ("enc28j60.c", "enc28j60_hw.h"), "256KiB")):
+                d = os.path.join(tree, kdir)
+                os.makedirs(d)
+                for f in files:
+                    shutil.copy(os.path.join(ksrc, kdir, f), d)
+                SCENARIO = os.path.join(srcdir, "configs", cfg)
+                SETS = ["traffic.bytes=" + size]
+                builtin, _ = run(env, [])
+                plugin, err = run(env, ["--driver-src", d])
+                if "compiling" not in err or plugin["run"]["kernel_version"] != \
+                        builtin["run"]["kernel_version"]:
+                    fail(f"{cfg}: no compile or another kernel version:\n{err}")
+                if comparable(plugin) != comparable(builtin):
+                    fail(f"{cfg}: the plug-in of the unchanged files does not give the built-in "
+                         "report")
         else:
             fail("unknown part " + part)
         print("ok")
