@@ -17,7 +17,7 @@
 #   other-drivers: the KS8851 (SPI) and ENC28J60 files, the driver's directory given directly,
 #     give the built-in reports.
 #
-# Skipped (77) where a plug-in cannot be built: the sanitizer build (argument "sanitize").
+# Runs in the sanitizer build too (its plug-ins are compiled with its -fsanitize flags).
 import json
 import os
 import re
@@ -27,8 +27,6 @@ import sys
 import tempfile
 
 nicsim, srcdir, ksrc, part = sys.argv[1:5]
-sanitize = len(sys.argv) > 5 and sys.argv[5] in ("ON", "1", "TRUE", "sanitize")
-SKIP = 77
 SCENARIO = os.path.join(srcdir, "configs", "wilc1000-spi-ttcp-tx.yaml")
 SETS = ["traffic.bytes=256KiB"]  # with the scenario's driver.power_save: true
 WLAN_KDIR = "drivers/net/wireless/microchip/wilc1000"
@@ -76,10 +74,6 @@ def comparable(report):
 
 def main():
     global SCENARIO, SETS  # other-drivers runs other scenarios
-    if sanitize:
-        print("SKIP: driver.source plug-ins are not built in the sanitizer build "
-              "(the tests run in the normal build)")
-        return SKIP
     if not os.path.isfile(os.path.join(ksrc, WLAN_KDIR, "wlan.c")):
         fail(f"no {WLAN_KDIR}/wlan.c under {ksrc}")
     tmp = tempfile.mkdtemp(prefix="nicsim-driver-src-")
