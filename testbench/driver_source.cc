@@ -120,7 +120,7 @@ std::string emulation_dir(const char* recorded, const char* name) {
 // Runs argv with stdout and stderr into `log_file`; the exit status (-1: could not start).
 struct job {
     pid_t pid = -1;
-    std::string what, log;
+    std::string what, log, program;
 };
 job spawn(const std::vector<std::string>& argv, const std::string& what,
           const std::string& log_file) {
@@ -135,6 +135,7 @@ job spawn(const std::vector<std::string>& argv, const std::string& what,
     job j;
     j.what = what;
     j.log = log_file;
+    j.program = argv.front();
     if (posix_spawnp(&j.pid, args[0], &fa, nullptr, args.data(), environ) != 0)
         j.pid = -1;
     posix_spawn_file_actions_destroy(&fa);
@@ -373,6 +374,10 @@ const plugin& load(const std::string& tree_arg, const std::string& driver,
             ~cleanup() { remove_tree(d); }
         } clean{work};
         auto fail_log = [&](const job& j) {
+            if (j.pid < 0)
+                return plugin_error("driver source " + p.driver_dir + ": " + j.what +
+                                    ": cannot start " + j.program +
+                                    " (the compiler and binutils nicsim was built with)");
             bool ok = false;
             const std::string out = read_file(j.log, ok);
             const std::string kept = dir + "/" + p.sha256 + ".log";
