@@ -42,6 +42,9 @@ report::report run_scenario(const config::scenario_config& scenario,
     // AddressSanitizer's stale stack poisoning (see device_system::run(std::string&)).
     std::string error;
     report::report r;
+    if (!scenario.driver.source.empty() && scenario.driver.source_key.empty())
+        throw run_error("driver.source: the tree's plug-in is not loaded (nicsim run loads it, "
+                        "testbench/driver_source.h)");
     {
         device_system system("system", scenario, platform);
         r = system.run(error);

@@ -20,6 +20,7 @@
 #include "testbench/cli/schema_gen.h"
 #include "testbench/cli/output_paths.h"
 #include "testbench/config/config_loader.h"
+#include "testbench/driver_source.h"
 #include "testbench/report/json_writer.h"
 #include "testbench/report/text_layout.h"
 #include "testbench/report/text_renderer.h"
@@ -55,6 +56,12 @@ void fill_run_info(report::report& r, const config::scenario_config& s,
     // The exact version of the tree the scenario's driver came from (driver.kernel).
     const build_info::kernel_tree* tree = build_info::find_kernel_tree(s.driver.kernel.c_str());
     r.run.kernel_version = tree ? tree->version : build_info::kernel_trees[0].version;
+    if (const driver_source::plugin* p = driver_source::loaded()) { // driver.source
+        r.run.driver_variant = "source:" + p->sha256.substr(0, 12);
+        r.run.kernel_version = p->kernel_version;
+        r.run.driver_source = p->driver_dir;
+        r.run.driver_source_sha256 = p->sha256;
+    }
 }
 
 config::load_options options_with(const std::vector<std::string>& sets) {
@@ -166,6 +173,19 @@ int cmd_run(const std::string& file, const std::vector<std::string>& sets,
     outputs.emplace_back("--json", json_file);
     if (!outputs_writable(outputs, cfg.scenario.trace, err))
         return exit_config_error;
+    if (!cfg.scenario.driver.source.empty()) { // a user's tree: compile or take from the cache
+        const build_info::kernel_tree* tree =
+            build_info::find_kernel_tree(cfg.scenario.driver.kernel.c_str());
+        try {
+            cfg.scenario.driver.source_key =
+                driver_source::load(cfg.scenario.driver.source, cfg.scenario.device.type,
+                                    tree ? tree->version : build_info::kernel_trees[0].version, err)
+                    .key;
+        } catch (const driver_source::plugin_error& e) {
+            err << "nicsim: " << e.what() << "\n";
+            return exit_config_error;
+        }
+    }
     report::report rep;
     std::string failure; // a run that failed after it started still writes its report
     const auto t0 = std::chrono::steady_clock::now();
@@ -359,6 +379,11 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         ->add_option("--trace-max-size", trace_max_size,
                      "largest size of each trace file (default 1GiB, 0 = no limit; e.g. 100MB)")
         ->type_name("SIZE");
+    std::string driver_src; // docs/driver-changes.md
+    run_cmd
+        ->add_option("--driver-src", driver_src,
+                     "compile the scenario's driver from the kernel tree DIR (driver.source)")
+        ->type_name("DIR");
 
     std::string val_file;
     std::vector<std::string> val_sets;
@@ -418,6 +443,8 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
             if (a.rfind("trace.", 0) != 0)
                 recorded.push_back(a);
         std::string why;
+        if (!driver_src.empty()) // not an override: the report names the tree itself
+            run_sets.push_back("driver.source=" + driver_src);
         if (!vcd_format.empty())
             run_sets.push_back("trace.vcd_format=" + vcd_format);
         if (!trace_max_size.empty())

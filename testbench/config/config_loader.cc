@@ -407,6 +407,18 @@ driver_config read_driver(yaml_reader r, const device_config& dev, const device_
             r.fail("variant", "variant '" + d.variant + "' of the " + dev.type +
                                   " driver is not built for kernel " + d.kernel);
     }
+    d.source = r.optional<std::string>("source", "");
+    if (!d.source.empty()) {
+        if (d.source.compare(0, 2, "~/") == 0 && std::getenv("HOME"))
+            d.source = std::string(std::getenv("HOME")) + d.source.substr(1);
+        std::error_code ec;
+        if (!std::filesystem::is_directory(d.source, ec))
+            r.fail("source", "'" + d.source + "' is not a directory (a kernel tree)");
+        if (d.variant != "pristine")
+            r.fail("source", "driver.source builds the tree as it is: it takes no driver.variant "
+                             "(here '" +
+                                 d.variant + "')");
+    }
     d.power_save = r.optional<bool>("power_save", false);
     if (d.power_save && !keys.chip_sleep)
         r.fail("power_save", "the " + dev.type + " driver has no chip sleep control");
@@ -416,9 +428,9 @@ driver_config read_driver(yaml_reader r, const device_config& dev, const device_
             const auto& key = name; // C++17 lambdas cannot capture structured bindings (clang)
             auto it = std::find_if(specs.begin(), specs.end(),
                                    [&](const module_param_keys& s) { return key == s.name; });
-            if (it == specs.end() && d.variant != "pristine") {
-                // A patched variant may add parameters (e.g. no-chip-sleep's chip_sleep); the
-                // run checks them against the variant's own module registry.
+            if (it == specs.end() && (d.variant != "pristine" || !d.source.empty())) {
+                // A patched variant or a user's tree may add parameters (e.g. no-chip-sleep's
+                // chip_sleep); the run checks them against the build's own module registry.
                 d.module_params[name] = mp->required<std::string>(name);
                 continue;
             }

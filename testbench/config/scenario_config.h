@@ -68,11 +68,19 @@ struct driver_config {
     // driver.module_params: name → value text, names/types checked per driver
     // (the device binding lists them, device_catalog.h).
     std::map<std::string, std::string> module_params;
+    // driver.source: a kernel tree (its root or the driver's directory) whose driver files are
+    // compiled into a plug-in at run time instead of a built-in build (testbench/driver_source.h;
+    // `nicsim run --driver-src`). "" = the built-in build.
+    std::string source;
+    // Set by the run once the plug-in is loaded: the key its modules registered under.
+    std::string source_key;
 
     // The key the build's modules and bus drivers registered under
     // (driver/include/nicsim/driver_variant.h): the variant for the default kernel tree,
-    // "<variant>@<kernel>" for another.
+    // "<variant>@<kernel>" for another, the plug-in's for driver.source.
     std::string build_key() const {
+        if (!source_key.empty())
+            return source_key;
         return kernel == kernel_names().front() ? variant : variant + "@" + kernel;
     }
 };

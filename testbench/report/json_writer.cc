@@ -135,6 +135,10 @@ nlohmann::ordered_json to_json(const report& r) {
     run["overrides"] = r.run.overrides;
     run["nicsim_version"] = r.run.nicsim_version;
     run["kernel_version"] = r.run.kernel_version;
+    if (!r.run.driver_source.empty()) { // driver.source runs only: other reports unchanged
+        run["driver_source"] = r.run.driver_source;
+        run["driver_source_sha256"] = r.run.driver_source_sha256;
+    }
     j["run"] = run;
 
     j["sim_time_s"] = r.sim_time_s;
@@ -341,6 +345,10 @@ report read_json(const std::string& text, const std::string& name) {
         r.run.overrides = get<std::vector<std::string>>(run, "overrides", rw);
     r.run.nicsim_version = get<std::string>(run, "nicsim_version", rw);
     r.run.kernel_version = get<std::string>(run, "kernel_version", rw);
+    if (run.contains("driver_source")) {
+        r.run.driver_source = get<std::string>(run, "driver_source", rw);
+        r.run.driver_source_sha256 = get<std::string>(run, "driver_source_sha256", rw);
+    }
     r.sim_time_s = get<double>(j, "sim_time_s", name);
     r.end_reason = get<std::string>(j, "end_reason", name);
     for (const auto& f : sub(j, "flows", name)) {

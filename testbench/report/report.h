@@ -164,6 +164,10 @@ struct run_info {
     std::vector<std::string> overrides;
     std::string nicsim_version; // filled by the CLI from build_info
     std::string kernel_version;
+    // driver.source runs only (empty otherwise, and then absent from the JSON): the kernel
+    // tree's driver directory the plug-in was compiled from and the SHA-256 it is cached under.
+    std::string driver_source;
+    std::string driver_source_sha256;
 };
 
 // The SPI controller driver's CPU work (report::host_cpu_spi_controller).

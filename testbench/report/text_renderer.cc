@@ -68,6 +68,9 @@ std::vector<metric_row> metric_rows(const report& r) {
                       (r.run.bus_clock_hz > 0 ? " at " + freq(r.run.bus_clock_hz) : std::string()));
     add("driver", r.run.driver_variant + ", power save " + (r.run.power_save ? "on" : "off"));
     add("kernel", r.run.kernel_version);
+    if (!r.run.driver_source.empty())
+        add("driver source",
+            r.run.driver_source + " (sha256 " + r.run.driver_source_sha256.substr(0, 12) + ")");
     add("simulated time",
         fixed(r.sim_time_s, 6) + " s" +
             (r.end_reason.empty() ? std::string() : " (" + r.end_reason + ")"),

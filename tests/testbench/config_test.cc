@@ -111,7 +111,7 @@ TEST(ScenarioConfig, UnknownKeyReportsFileLineColumnAndExpectedKeys) {
                                            "  power_sav: true\n"); // 7
     const std::string msg = load_error(file);
     EXPECT_TRUE(starts_with(msg, file + ":7:3: unknown key 'power_sav' in driver (expected one of: "
-                                        "variant, kernel, power_save, module_params)"))
+                                        "variant, kernel, source, power_save, module_params)"))
         << msg;
     EXPECT_NE(msg.find("did you mean 'power_save'?"), std::string::npos) << msg;
 }
