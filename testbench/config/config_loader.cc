@@ -411,6 +411,14 @@ driver_config read_driver(yaml_reader r, const device_config& dev, const device_
     if (!d.source.empty()) {
         if (d.source.compare(0, 2, "~/") == 0 && std::getenv("HOME"))
             d.source = std::string(std::getenv("HOME")) + d.source.substr(1);
+        // Written in a scenario file: relative to that file, as platform: is. From --set or
+        // --driver-src: relative to the working directory, as a shell user expects.
+        bool from_command_line = false;
+        for (const auto& [path, arg] : r.source().overrides)
+            from_command_line = from_command_line || path == "driver" || path == "driver.source";
+        if (!from_command_line && fs::path(d.source).is_relative() && !r.source().file.empty())
+            d.source =
+                (fs::path(r.source().file).parent_path() / d.source).lexically_normal().string();
         std::error_code ec;
         if (!std::filesystem::is_directory(d.source, ec))
             r.fail("source", "'" + d.source + "' is not a directory (a kernel tree)");

@@ -287,6 +287,24 @@ TEST(ScenarioConfig, FirmwareChoicesAreCheckedPerDevice) {
         << load_error(scenario(test_dir(), ""), o);
 }
 
+// driver.source written in a scenario is relative to that file (as platform: is); from --set or
+// --driver-src it is relative to the working directory.
+TEST(ScenarioConfig, DriverSourceInTheFileIsRelativeToTheFile) {
+    const auto dir = test_dir();
+    std::filesystem::create_directories(dir / "tree");
+    const std::string file = scenario(dir, "driver: {source: tree}\n");
+    load_options o;
+    EXPECT_EQ(load_scenario(file, o).scenario.driver.source, (dir / "tree").lexically_normal());
+    const auto cwd = std::filesystem::current_path();
+    std::filesystem::current_path(dir);
+    o.overrides = {"driver.source=tree"};
+    EXPECT_EQ(load_scenario(file, o).scenario.driver.source, "tree");
+    std::filesystem::current_path(cwd);
+    o.overrides = {"driver.source=no/such/tree"};
+    EXPECT_NE(load_error(file, o).find("'no/such/tree' is not a directory"), std::string::npos)
+        << load_error(file, o);
+}
+
 TEST(ScenarioConfig, UnknownNamesListTheKnownOnes) {
     auto err = [](const std::string& set, std::vector<std::string> variants = {}) {
         load_options o;
