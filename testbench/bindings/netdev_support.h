@@ -31,6 +31,13 @@ traffic::endpoint_addr endpoint_addr_of(const std::array<uint8_t, 6>& mac, uint3
 // Returns "" or why it failed (errors are text: this runs inside a SystemC thread).
 std::string load_driver_modules(const std::string& family, const config::driver_config& drv);
 
+// "the 6.1 driver" / "the 6.12 driver": how findings name the driver code they describe, by
+// driver.kernel or, for a user's tree (driver.source), by that tree's version.
+inline std::string the_driver(const config::driver_config& drv) {
+    const std::string& k = drv.source.empty() ? drv.kernel : drv.source_kernel;
+    return k.empty() ? std::string("the driver") : "the " + k + " driver";
+}
+
 // After probe: the first netdev the driver (modname, variant) registered, its netif_rx frames
 // routed to the traffic's host side (and, with a board stack, its netif_wake_queue to the
 // stack's qdisc), then ndo_open (ip link set up). Sets `ndev`; returns "" or why it failed.

@@ -177,10 +177,13 @@ int cmd_run(const std::string& file, const std::vector<std::string>& sets,
         const build_info::kernel_tree* tree =
             build_info::find_kernel_tree(cfg.scenario.driver.kernel.c_str());
         try {
-            cfg.scenario.driver.source_key =
-                driver_source::load(cfg.scenario.driver.source, cfg.scenario.device.type,
-                                    tree ? tree->version : build_info::kernel_trees[0].version, err)
-                    .key;
+            const driver_source::plugin& p = driver_source::load(
+                cfg.scenario.driver.source, cfg.scenario.device.type,
+                tree ? tree->version : build_info::kernel_trees[0].version, err);
+            cfg.scenario.driver.source_key = p.key;
+            // "6.1.192" -> "6.1": how findings name the driver's kernel.
+            const auto dot = p.kernel_version.find('.', p.kernel_version.find('.') + 1);
+            cfg.scenario.driver.source_kernel = p.kernel_version.substr(0, dot);
         } catch (const driver_source::plugin_error& e) {
             err << "nicsim: " << e.what() << "\n";
             return exit_config_error;

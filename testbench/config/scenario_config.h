@@ -74,6 +74,8 @@ struct driver_config {
     std::string source;
     // Set by the run once the plug-in is loaded: the key its modules registered under.
     std::string source_key;
+    // With driver.source: the kernel series of that tree ("6.1", "6.12"), set with source_key.
+    std::string source_kernel;
 
     // The key the build's modules and bus drivers registered under
     // (driver/include/nicsim/driver_variant.h): the variant for the default kernel tree,

@@ -143,5 +143,11 @@ expect(r["skbs_leaked"] == 0, f"skbs_leaked {r['skbs_leaked']}")
 bad = [x for x in r["findings"] if x.get("severity") != "info" and
        not x["message"].startswith(EXPECTED_FINDINGS.get(driver, ()))]
 expect(not bad, f"findings: {bad}")
+# Findings about the driver's code name the kernel it came from.
+named = [x["message"] for x in r["findings"] if " 6.1 driver" in x["message"]]
+expect(not named, f"findings name the 6.1 driver on a 6.12 run: {named}")
+if part == "ks8851-spi-rx":
+    expect(any("the 6.12 driver does not enable or count RXOI" in x["message"]
+               for x in r["findings"]), f"no RXOI finding naming the 6.12 driver: {r['findings']}")
 print(f"{part}: 6.12 ({r['run']['kernel_version']}) delivered {f['bytes']} B intact, "
       f"{f['goodput_bps'] / 1e3:.0f} kbit/s, skbs_leaked 0")

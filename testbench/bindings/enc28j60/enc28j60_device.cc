@@ -131,8 +131,9 @@ void enc28j60_device::fill_report(report::report& r) const {
     if (cs.rx_overruns > 0)
         r.findings.push_back({sc_time_stamp().to_seconds(), "enc28j60", "info",
                               std::to_string(cs.rx_overruns) +
-                                  " RX frames lost to a full RX ring (EIR.RXERIF); the 6.1 driver "
-                                  "counts rx_dropped only when it finds the ring without free "
+                                  " RX frames lost to a full RX ring (EIR.RXERIF); " +
+                                  the_driver(m_sc.driver) +
+                                  " counts rx_dropped only when it finds the ring without free "
                                   "space while it handles RXERIF"});
 }
 

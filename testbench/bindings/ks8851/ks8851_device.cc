@@ -210,9 +210,10 @@ void ks8851_device::fill_report(report::report& r) const {
     if (cs.rx_overruns > 0)
         r.findings.push_back(
             {sc_time_stamp().to_seconds(), "ks8851", "info",
-             std::to_string(cs.rx_overruns) +
-                 " RX frames lost to RXQ overrun (ISR.RXOI); the 6.1 driver does not enable "
-                 "or count RXOI, so its stats show them only as missing rx_packets"});
+             std::to_string(cs.rx_overruns) + " RX frames lost to RXQ overrun (ISR.RXOI); " +
+                 the_driver(m_sc.driver) +
+                 " does not enable or count RXOI, so its stats show them only as missing "
+                 "rx_packets"});
 }
 
 const config::device_keys& ks8851_keys(); // ks8851_keys.cc
