@@ -208,9 +208,43 @@ size_t par_host::burst(par_payload& p, const uint16_t* in, uint16_t* out, size_t
         m_busy = true; // complete() freed the bus; nobody can have asked for it meanwhile
         if (out)
             out[i] = p.data;
+        // The words after the first that the device can answer together: each has the phases,
+        // times and statistics complete() gives it above, in closed form (no observer needs
+        // their times one by one, and nobody can have asked for the bus meanwhile).
+        if (i + 1 < k && m_observers.empty()) {
+            if (par_target_socket* dev = words_target()) {
+                p.addr -= m_base;
+                const size_t w = dev->transport_words(p, in ? in + i + 1 : nullptr,
+                                                      out ? out + i + 1 : nullptr, k - i - 1);
+                p.addr += m_base;
+                if (w > 0) {
+                    const auto times = [w](const sc_time& x) {
+                        return sc_time::from_value(x.value() * w);
+                    };
+                    if (m_t.recovery > SC_ZERO_TIME)
+                        m_stats.recovery_stall += times(m_t.recovery);
+                    local_time::advance_in_room(times(step));
+                    t += times(step);
+                    m_stats.busy += times(word - m_t.issue);
+                    m_ready_at = t + m_t.recovery;
+                    (write ? m_stats.writes : m_stats.reads) += w;
+                    i += w;
+                    if (out)
+                        p.data = out[i];
+                }
+            }
+        }
     }
     m_busy = false;
     return k;
+}
+
+par_target_socket* par_host::words_target() {
+    if (!m_words_looked_up) {
+        m_words_looked_up = true;
+        m_words = dynamic_cast<par_target_socket*>(par_out.operator->());
+    }
+    return m_words;
 }
 
 } // namespace nicsim::par

@@ -619,6 +619,19 @@ void core::txq_write_byte(uint8_t b) {
     }
 }
 
+size_t core::txq_bytes_before_frame_end() const {
+    if (!m_sda || !m_tx_in_frame)
+        return 0;
+    const size_t end = align(m_tx_cur.count);
+    return end - m_tx_cur.data.size() - 1;
+}
+
+void core::txq_append(const uint8_t* b, size_t n) {
+    if (n > txq_bytes_before_frame_end())
+        throw std::logic_error("ks8851 core: txq_append past the frame's last byte");
+    m_tx_cur.data.insert(m_tx_cur.data.end(), b, b + n);
+}
+
 void core::enqueue_written() {
     const size_t n = m_tx_written.size();
     while (!m_tx_written.empty()) {

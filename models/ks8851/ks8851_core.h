@@ -66,9 +66,14 @@ class core : public sc_core::sc_module, public eth::eth_station_if {
 
     // --- packet memory FIFO port (valid while RXQCR.SDA = 1) ---
     bool sda() const { return m_sda; }
-    uint8_t rxq_read_byte();                             // next byte of the head RX frame image
-    void rxq_read(uint8_t* dst, size_t n);               // n of them at once (SPI burst)
-    void txq_write_byte(uint8_t b);                      // next byte of the TX frame stream
+    uint8_t rxq_read_byte();               // next byte of the head RX frame image
+    void rxq_read(uint8_t* dst, size_t n); // n of them at once (SPI burst)
+    void txq_write_byte(uint8_t b);        // next byte of the TX frame stream
+    // Bytes txq_write_byte() would take inside the current frame's data without ending it (0
+    // outside a frame or with SDA = 0), and those bytes in one append: the word path of the
+    // parallel bus (the frame's end, where a write can start the TX engine, goes byte by byte).
+    size_t txq_bytes_before_frame_end() const;
+    void txq_append(const uint8_t* b, size_t n);
     uint64_t dma_starts() const { return m_dma_starts; } // SDA 0->1 transitions
     sc_core::sc_time dma_ready_at() const { return m_dma_ready_at; }
     void bus_error(const std::string& why); // front-end detected a bus error: ISR.SPIBEI

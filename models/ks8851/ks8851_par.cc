@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "models/ks8851/ks8851_par.h"
 
+#include <algorithm>
+
 #include "bus/common/local_time.h"
 
 namespace nicsim::ks {
@@ -81,6 +83,35 @@ void par_frontend::par_transport(par::par_payload& p, sc_core::sc_time&) {
         if (mask)
             m_core.reg_write(reg, wire_in, mask);
     }
+}
+
+size_t par_frontend::par_transport_words(const par::par_payload& p, const uint16_t* in,
+                                         uint16_t* out, size_t n) {
+    // Exactly the words par_transport() would answer the same way with no time and no event:
+    // FIFO cycles (SDA = 1, no command cycle before) with the strap matching the host.
+    if ((p.addr & m_core.prm().par_cmd_addr_mask) != 0 || !m_core.prm().par_endian_strap_ok ||
+        m_reg_cycle || !m_core.sda() || p.lanes != par::lanes_all)
+        return 0;
+    uint8_t bytes[512];
+    if (p.is_read()) {
+        // Not the first words of a DMA: the dummy words and the DMA-ready check go word by word.
+        if (m_core.dma_starts() != m_dma_seen || m_dummy_left || m_check_ready)
+            return 0;
+        const size_t w = std::min(n, sizeof(bytes) / 2);
+        m_core.rxq_read(bytes, 2 * w); // the bytes of 2w rxq_read_byte() calls
+        for (size_t i = 0; i < w; ++i)
+            out[i] = uint16_t(bytes[2 * i] | bytes[2 * i + 1] << 8);
+        m_stats.fifo_reads += w;
+        return w;
+    }
+    const size_t w = std::min({n, m_core.txq_bytes_before_frame_end() / 2, sizeof(bytes) / 2});
+    for (size_t i = 0; i < w; ++i) {
+        bytes[2 * i] = uint8_t(in[i]);
+        bytes[2 * i + 1] = uint8_t(in[i] >> 8);
+    }
+    m_core.txq_append(bytes, 2 * w);
+    m_stats.fifo_writes += w;
+    return w;
 }
 
 } // namespace nicsim::ks

@@ -35,6 +35,10 @@ class par_frontend : public par::par_slave_if {
   public:
     explicit par_frontend(core& c) : m_core(c) {}
     void par_transport(par::par_payload& p, sc_core::sc_time& delay) override;
+    // FIFO data words in the middle of a DMA (not its first, not a TX frame's last): they depend
+    // on no time and schedule nothing.
+    size_t par_transport_words(const par::par_payload& p, const uint16_t* in, uint16_t* out,
+                               size_t n) override;
     const par_frontend_stats& stats() const { return m_stats; }
     uint16_t command() const { return m_cmd; }
 

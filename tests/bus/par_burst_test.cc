@@ -53,10 +53,31 @@ par_timing t100() {
 constexpr size_t words = 40;
 constexpr uint64_t gap_ps = 100'000'000; // 100 us between the two passes
 
+// fifo_dev with the word path (par_slave_if::par_transport_words) for the FIFO port: it takes
+// every word it is offered and records their data (their times are not its to see).
+struct words_dev : fifo_dev {
+    size_t offered = 0, taken = 0;
+    size_t par_transport_words(const par_payload& p, const uint16_t* in, uint16_t* out,
+                               size_t n) override {
+        offered += n;
+        if (p.addr != 0x2)
+            return 0;
+        for (size_t i = 0; i < n; ++i) {
+            const uint16_t v = in ? in[i] : next++;
+            if (out)
+                out[i] = v;
+            at.push_back(0);
+            data.push_back(v);
+        }
+        taken += n;
+        return n;
+    }
+};
+
 // Runs the same access pattern twice, first as single accesses, then as bursts, `gap_ps` apart;
 // a second thread wakes at `probe` into each pass and records how many accesses it sees.
-struct bench : sc_core::sc_module {
-    fifo_dev d;
+template <class Dev = fifo_dev> struct bench_t : sc_core::sc_module {
+    Dev d;
     par_target_socket in{"in", d};
     par_host host{"host", t100(), 0x1000, 0x100};
     sc_time probe;
@@ -64,8 +85,9 @@ struct bench : sc_core::sc_module {
     std::vector<uint16_t> got[2];
     par_host_stats stats[2];
     unsigned long long steps[2] = {};
-    SC_HAS_PROCESS(bench);
-    explicit bench(const sc_time& probe_at) : sc_module("bench"), probe(probe_at) {
+    sc_time end[2]; // local time at the end of each pass, less the pass's start
+    SC_HAS_PROCESS(bench_t);
+    explicit bench_t(const sc_time& probe_at) : sc_module("bench"), probe(probe_at) {
         host.par_out.bind(in);
         SC_THREAD(run);
         SC_THREAD(prober);
@@ -75,6 +97,7 @@ struct bench : sc_core::sc_module {
         for (size_t i = 0; i < words; ++i)
             wr[i] = uint16_t(0xA000 + i);
         const par_host_stats before = host.stats();
+        const sc_time start = lt::now();
         const auto steps0 = lt::local_advances() + lt::waits();
         host.write16(0x1000, 0x8000); // a command, then the FIFO words
         if (burst) {
@@ -92,6 +115,7 @@ struct bench : sc_core::sc_module {
         stats[burst].writes = host.stats().writes - before.writes;
         stats[burst].busy = host.stats().busy - before.busy;
         stats[burst].recovery_stall = host.stats().recovery_stall - before.recovery_stall;
+        end[burst] = lt::now() - start;
         lt::sync();
     }
     void run() {
@@ -107,6 +131,8 @@ struct bench : sc_core::sc_module {
         seen.push_back(host.stats().reads + host.stats().writes);
     }
 };
+
+using bench = bench_t<>;
 
 void expect_same_passes(bench& b) {
     const size_t n = 1 + 2 * words;
@@ -176,4 +202,38 @@ TEST(ParBurst, ExactModeSameTimes) {
     lt::start(sc_time(200, SC_US));
     expect_same_passes(b);
     EXPECT_EQ(b.seen[1] - b.seen[0], 1 + 2 * words);
+}
+
+// A device with the word path: it answers all but the first word of each burst together (the
+// first goes through par_transport, which sees its time), and data, statistics and the time the
+// bursts end are those of single accesses.
+TEST(ParBurst, DeviceWordPathSameDataStatsAndEnd) {
+    bench_t<words_dev> b(sc_time(1, sc_core::SC_SEC));
+    lt::start(sc_time(200, SC_US));
+    const size_t n = 1 + 2 * words;
+    ASSERT_EQ(b.d.data.size(), 2 * n);
+    for (size_t i = 0; i < n; ++i)
+        EXPECT_EQ(b.d.data[n + i], b.d.data[i]) << "word " << i;
+    EXPECT_EQ(b.got[1], b.got[0]);
+    EXPECT_EQ(b.stats[1].reads, b.stats[0].reads);
+    EXPECT_EQ(b.stats[1].writes, b.stats[0].writes);
+    EXPECT_EQ(b.stats[1].busy, b.stats[0].busy);
+    EXPECT_EQ(b.stats[1].recovery_stall, b.stats[0].recovery_stall);
+    EXPECT_EQ(b.end[1], b.end[0]);
+    EXPECT_EQ(b.d.taken, 2 * (words - 1)) << "the word path was not used";
+}
+
+// With an observer attached (a trace), every word goes through par_transport: the observer sees
+// each access at its own time.
+TEST(ParBurst, ObserverDisablesTheWordPath) {
+    struct count_obs : par_observer {
+        size_t n = 0;
+        void on_access(const par_payload&, const par_access_times&) override { ++n; }
+    } obs;
+    bench_t<words_dev> b(sc_time(1, sc_core::SC_SEC));
+    b.host.add_observer(obs);
+    lt::start(sc_time(200, SC_US));
+    EXPECT_EQ(b.d.offered, 0u);
+    EXPECT_EQ(obs.n, 2 * (1 + 2 * words));
+    EXPECT_EQ(b.d.data.size(), 2 * (1 + 2 * words));
 }
