@@ -87,8 +87,13 @@ void host_stack::qdisc_run() {
                 // netif_stop_queue): dev_requeue_skb -> __netif_schedule, so net_tx_action runs
                 // the qdisc again in the next softirq round; nobody will wake the queue.
                 if (!m_port.queue_stopped || !m_port.queue_stopped()) {
-                    local_time::sync();
-                    m_work.notify(busy_retry());
+                    if (m_defer_retry) { // softirq() notifies or spins on local time
+                        m_retry_pending = true;
+                        m_retry_at = local_time::now() + busy_retry();
+                    } else {
+                        local_time::sync();
+                        m_work.notify(busy_retry());
+                    }
                 }
             } else {
                 ++m_tx_frames;
@@ -163,7 +168,9 @@ void host_stack::softirq() {
             s->run_timers();
             s->push(); // tcp_write_xmit / the TSQ tasklet / tcp_push after write()
         }
-        qdisc_run(); // a woken queue
+        m_defer_retry = true; // nothing waits between this qdisc_run and the sleep below
+        qdisc_run();          // a woken queue
+        m_defer_retry = false;
         // Sleep until new work or the nearest deadline.
         sc_time next = sc_core::SC_ZERO_TIME;
         for (auto& s : m_sockets) {
@@ -173,6 +180,19 @@ void host_stack::softirq() {
         }
         if (!m_backlog.empty() && (next == sc_core::SC_ZERO_TIME || m_backlog.front().ready < next))
             next = m_backlog.front().ready;
+        if (m_retry_pending) {
+            // NETDEV_TX_BUSY spin: when the retry comes first and no other process can run
+            // before it (local_time::room()), nothing can notify m_work meanwhile, so running on
+            // to it locally is the wake-up the notification would give, without the switch.
+            m_retry_pending = false;
+            const sc_time in = m_retry_at - local_time::now();
+            if ((next == sc_core::SC_ZERO_TIME || m_retry_at <= next) && local_time::room() > in) {
+                local_time::advance(in);
+                continue;
+            }
+            local_time::sync();
+            m_work.notify(m_retry_at - sc_time_stamp());
+        }
         if (next != sc_core::SC_ZERO_TIME && next > local_time::now()) {
             local_time::sync();
             m_timer.wait_until(next);

@@ -122,6 +122,12 @@ class host_stack : public sc_core::sc_module {
     deadline_timer m_timer{m_work}; // the softirq's wait for its nearest socket deadline
     bool m_qdisc_running = false;
     std::vector<skb_ptr> m_xmit_list; // qdisc_run's skbs on their way to the driver
+    // The NETDEV_TX_BUSY retry of the softirq's own last qdisc_run, kept as a deadline instead
+    // of a notification so that the softirq can spin on local time when nothing else is due
+    // (softirq(): the same wake-up at the same time as the notification would give).
+    bool m_defer_retry = false;
+    bool m_retry_pending = false;
+    sc_core::sc_time m_retry_at = sc_core::SC_ZERO_TIME;
     std::uint64_t m_skb_id = 0;
     std::uint64_t m_frees_charged = 0;
     std::uint64_t m_rx_frames = 0, m_rx_ignored = 0, m_tx_frames = 0, m_tx_busy = 0;
