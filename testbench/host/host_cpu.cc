@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "testbench/host/host_cpu.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "bus/common/local_time.h"
@@ -61,7 +62,13 @@ void host_cpu::take_core(cpu_class cls) {
     }
     sc_core::sc_event* ev = m_free_events.back();
     m_free_events.pop_back();
-    m_waiting.emplace(me, ev);
+    // Tickets only grow, so a new waiter goes after every waiter of its class.
+    const auto pos =
+        std::upper_bound(m_waiting.begin(), m_waiting.end(), me,
+                         [](const waiter& w, const std::pair<waiter, sc_core::sc_event*>& e) {
+                             return w < e.first;
+                         });
+    m_waiting.insert(pos, {me, ev});
     while (m_free == 0 || m_waiting.begin()->first != me)
         wait(*ev);
     m_waiting.erase(m_waiting.begin());

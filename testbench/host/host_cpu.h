@@ -7,7 +7,6 @@
 #pragma once
 
 #include <deque>
-#include <map>
 #include <memory>
 #include <string>
 #include <utility>
@@ -66,8 +65,10 @@ class host_cpu : public sc_core::sc_module {
     // (class rank, arrival ticket) of every caller waiting for a core, in service order, with
     // the event that wakes it (from m_events, which only grows: a waiting process may still
     // hold its event when the simulation ends).
+    // A sorted vector, not a map: there are a handful of waiters at most, and a map node
+    // allocated per contended charge was a third of a run's mallocs.
     using waiter = std::pair<int, unsigned long long>;
-    std::map<waiter, sc_core::sc_event*> m_waiting;
+    std::vector<std::pair<waiter, sc_core::sc_event*>> m_waiting;
     std::vector<std::unique_ptr<sc_core::sc_event>> m_events;
     std::vector<sc_core::sc_event*> m_free_events;
     unsigned long long m_next_ticket = 0;
