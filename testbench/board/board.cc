@@ -94,9 +94,10 @@ void board::power_on(uint64_t seed) {
                               : 0);
     kp.context_switch_ns = static_cast<uint64_t>(k.context_switch.ps / 1000);
     kp.hardirq_ns = static_cast<uint64_t>(k.hardirq.ps / 1000);
-    lx_kit::set_cpu_hook([this](uint64_t ps) {
-        m_cpu.advance(sc_time::from_value(ps * sc_time(1, sc_core::SC_PS).value()),
-                      cpu_class::kernel);
+    // Per charge of driver code: the unit's value is taken once (sc_time from a unit is costly).
+    const sc_dt::uint64 ps_value = sc_time(1, sc_core::SC_PS).value();
+    lx_kit::set_cpu_hook([this, ps_value](uint64_t ps) {
+        m_cpu.advance(sc_time::from_value(ps * ps_value), cpu_class::kernel);
     });
     // The driver threads' latencies vary as the host stack's do (testbench/net/jitter.h): one
     // seeded stream each, separate from the stack's streams.
@@ -114,8 +115,9 @@ void board::power_on(uint64_t seed) {
     // adding them leaves the driver threads' samples as they were.
     m_spi_wakeup_latency = std::make_unique<net::latency_stream>(
         seed, "spi/sched_wakeup", spec(k.sched_wakeup_latency, k.sched_wakeup_latency_p99));
-    const auto ns = [](net::latency_stream& s) {
-        return static_cast<uint64_t>(s.sample().value() / sc_time(1, sc_core::SC_NS).value());
+    const sc_dt::uint64 ns_value = sc_time(1, sc_core::SC_NS).value();
+    const auto ns = [ns_value](net::latency_stream& s) {
+        return static_cast<uint64_t>(s.sample().value() / ns_value);
     };
     kp.irq_latency_sample = [this, ns] { return ns(*m_irq_latency); };
     kp.wakeup_latency_sample = [this, ns] { return ns(*m_wakeup_latency); };

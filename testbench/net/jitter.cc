@@ -41,7 +41,10 @@ sc_core::sc_time latency_stream::sample() {
     const double z = std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2);
     const double s = std::exp(m_mu + m_sigma * z);
     // Round to whole nanoseconds so reports do not depend on the time resolution.
-    return m_spec.floor + sc_core::sc_time(std::round(s * 1e9), sc_core::SC_NS);
+    // The same value as sc_time(std::round(s * 1e9), SC_NS), without the unit conversion.
+    static const sc_core::sc_time ns(1, sc_core::SC_NS);
+    return m_spec.floor + sc_core::sc_time::from_value(
+                              static_cast<sc_dt::uint64>(std::round(s * 1e9)) * ns.value());
 }
 
 } // namespace nicsim::net

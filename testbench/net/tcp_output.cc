@@ -85,17 +85,19 @@ void tcp_socket::charge(sc_time t, cpu_context c) {
 }
 
 std::uint32_t tcp_socket::now_ts() const {
-    return m_ts_base + static_cast<std::uint32_t>(local_time::now().value() /
-                                                  sc_time(1, sc_core::SC_MS).value());
+    static const sc_time ms(1, sc_core::SC_MS); // built once: sc_time from a unit is costly
+    return m_ts_base + static_cast<std::uint32_t>(local_time::now().value() / ms.value());
 }
 
 std::uint64_t tcp_socket::elapsed_us(const sc_time& since) {
+    static const sc_time us(1, sc_core::SC_US);
     const auto now = local_time::now();
-    return now > since ? (now - since).value() / sc_time(1, sc_core::SC_US).value() : 0;
+    return now > since ? (now - since).value() / us.value() : 0;
 }
 
 std::uint64_t tcp_socket::now_us() const {
-    return local_time::now().value() / sc_time(1, sc_core::SC_US).value();
+    static const sc_time us(1, sc_core::SC_US);
+    return local_time::now().value() / us.value();
 }
 
 void tcp_socket::fail(const std::string& why) {
