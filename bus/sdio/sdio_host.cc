@@ -82,10 +82,15 @@ void sdio_host::bus_idle() {
     // The interrupt period begins: a pending interrupt is latched now, so a command that starts
     // at this same instant cannot hide it from a waiter that runs a delta cycle later.
     if (m_irq && m_irq->level()) {
-        if (std::uncaught_exceptions() == 0)
-            local_time::sync(); // the waiter sees the period begin at the command's own end
         m_irq_latched = true;
-        m_irq_window.notify(sc_core::SC_ZERO_TIME);
+        // Only a waiter in wait_card_irq() reads the latch (a new wait starts from the level),
+        // so with none there is nothing to notify and no reason to leave local time: the
+        // card's interrupt is pending through every command of the handler that serves it.
+        if (m_irq_waiters > 0) {
+            if (std::uncaught_exceptions() == 0)
+                local_time::sync(); // the waiter sees the period begin at the command's own end
+            m_irq_window.notify(sc_core::SC_ZERO_TIME);
+        }
     }
 }
 
@@ -231,7 +236,9 @@ void sdio_host::wait_card_irq() {
         }
         if (m_irq->level())
             deferred = true; // pending but the bus is busy (4-bit): wait for the period
+        ++m_irq_waiters;
         wait(m_irq->posedge_event() | m_irq_window);
+        --m_irq_waiters;
     }
     m_irq_latched = false;
     ++m_stats.card_irqs;

@@ -118,6 +118,7 @@ class sdio_host : public sc_core::sc_module {
     bool m_cmd_active = false;
     bool m_irq_latched = false;     // line high when the interrupt period began (host status bit)
     sc_core::sc_event m_irq_window; // interrupt period began / width changed
+    unsigned m_irq_waiters = 0;     // processes waiting in wait_card_irq()
 };
 
 } // namespace nicsim::sdio

@@ -9,7 +9,8 @@
 //
 // Temporal decoupling (bus/common/local_time.h): the host runs a command's phases on the
 // calling driver thread's local time; the target socket synchronises before the card sees the
-// command, so a card answers at sc_time_stamp() as in exact mode.
+// command, so a card answers at sc_time_stamp() as in exact mode, unless the card says it can
+// answer that command at the local time (sdio_card_if::answers_at_local_time).
 #pragma once
 
 #include "bus/common/local_time.h"
@@ -28,6 +29,13 @@ class sdio_card_if {
     // minimum read access time or write busy of the timing rules adds the excess to `delay`;
     // the host then holds the bus for that much longer.
     virtual void sdio_transport(sdio_payload& p, sc_core::sc_time& delay) = 0;
+    // Temporal decoupling: true when the card answers `p` exactly at the initiator's local time
+    // (local_time::now()) without the socket synchronising first, because the command changes
+    // nothing another process can observe and schedules nothing. Default: synchronise.
+    virtual bool answers_at_local_time(const sdio_payload& p) const {
+        (void)p;
+        return false;
+    }
 };
 
 class sdio_initiator_socket : public tlm::tlm_initiator_socket<8, sdio_protocol_types>,
@@ -57,7 +65,8 @@ class sdio_target_socket : public tlm::tlm_target_socket<8, sdio_protocol_types>
 
   private:
     void b_transport(sdio_payload& p, sc_core::sc_time& t) override {
-        local_time::sync(); // the TLM-2.0 way: the initiator catches up first
+        if (!m_card.answers_at_local_time(p))
+            local_time::sync(); // the TLM-2.0 way: the initiator catches up first
         m_card.sdio_transport(p, t);
     }
     tlm::tlm_sync_enum nb_transport_fw(sdio_payload& p, tlm::tlm_phase&,

@@ -3,6 +3,8 @@
 // interrupt. Function 0 is in wilc1000_sdio_f0.cc, the F1 data port in wilc1000_sdio_f1.cc.
 #include "models/wilc1000/wilc1000_sdio.h"
 
+#include "bus/common/local_time.h"
+
 #include <cstring>
 #include <sstream>
 #include <stdexcept>
@@ -71,8 +73,23 @@ sdio_frontend::sdio_frontend(core& c) : m_core(c), m_card(card_info_of(c.config(
 }
 
 // ---------------------------------------------------------------------------------------------
+bool sdio_frontend::answers_at_local_time(const sdio::sdio_payload& p) const {
+    // These read the core at the time given (as reg_read and clockless_read do for the SPI
+    // front-end), or only move the CSA pointer: no state another process sees, no event. Writes
+    // that reach the core (wake-up, interrupt clear, host-to-firmware, registers, DMA), DMA
+    // reads and every command while a fault point is attached run at SystemC time.
+    if (p.fn != 0 || !strapped() || faults.crc_error.attached() || faults.timeout.attached())
+        return false;
+    if (p.is_cmd52()) {
+        if (!p.write)
+            return p.addr != sdio_reg::CSA_DATA;
+        return !p.raw && p.addr >= sdio::card_reg::CSA_PTR && p.addr < sdio::card_reg::CSA_PTR + 3;
+    }
+    return !p.write && p.addr == sdio_reg::CSA_DATA && p.data_bytes() == 4;
+}
+
 void sdio_frontend::sdio_transport(sdio::sdio_payload& p, sc_time& delay) {
-    const sc_time t = sc_time_stamp() + delay;
+    const sc_time t = local_time::now() + delay; // synchronised unless answers_at_local_time(p)
     p.response = sdio_response::ok;
     p.error.clear();
     p.r5_flags = 0;

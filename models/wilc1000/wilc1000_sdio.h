@@ -60,6 +60,9 @@ class sdio_frontend : public sdio::sdio_card_if {
     explicit sdio_frontend(core& c);
     sdio_faults faults;
     void sdio_transport(sdio::sdio_payload& p, sc_core::sc_time& delay) override;
+    // Register reads (CMD52 reads of function 0, 4-byte CMD53 reads through the CSA window) and
+    // the CSA pointer writes that set them up, as the SPI front-end's register reads.
+    bool answers_at_local_time(const sdio::sdio_payload& p) const override;
 
     // In-band interrupt level (DAT1 interrupt), true = pending. on_irq is called on changes.
     bool irq_level() const { return m_irq; }

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "bus/common/local_time.h"
 #include "bus/irq/irq_line.h"
 #include "bus/sdio/sdio_host.h"
 
@@ -370,6 +371,57 @@ TEST(SdioHost, Irq4BitLatchedAtPeriodStart) {
     EXPECT_EQ(b.card.log[1].at, cyc(133 + 133)); // the second started at 133
     EXPECT_EQ(seen, cyc(133));
     EXPECT_EQ(b.host.stats().card_irqs_deferred, 1u);
+}
+
+// A card that answers at the caller's local time (sdio_card_if::answers_at_local_time).
+class local_card : public test_card {
+  public:
+    using test_card::test_card;
+    bool answers_at_local_time(const sdio_payload&) const override { return true; }
+};
+
+// The commands of an interrupt handler run while the card's interrupt is pending. With nobody
+// waiting for the interrupt they stay on the caller's local time: no wait per command (before,
+// every command's end synchronised to open the interrupt period for a waiter that was not
+// there), and they take as long as with the line low.
+TEST(SdioHost, PendingIrqWithoutWaiterKeepsCommandsLocal) {
+    struct lbench : sc_core::sc_module {
+        sdio_host host{"host"};
+        local_card card{"card"};
+        irq_line irq{"irq"};
+        unsigned long long waits[2] = {}, steps[2] = {};
+        sc_time took[2];
+        SC_HAS_PROCESS(lbench);
+        lbench() : sc_core::sc_module("lbench") {
+            host.sdio_out.bind(card.sdio_in);
+            host.connect_card_irq(irq);
+            SC_THREAD(handler);
+        }
+        void handler() {
+            host.set_ios(mhz25, 4);
+            for (int pending = 0; pending < 2; ++pending) {
+                irq.set_level(pending == 1); // high: as while wilc_sdio_interrupt runs
+                sc_core::wait(sc_time(1, SC_US));
+                const auto w0 = nicsim::local_time::waits();
+                const auto s0 = nicsim::local_time::local_advances();
+                const sc_time t0 = nicsim::local_time::now();
+                uint8_t v = 0;
+                for (unsigned i = 0; i < 8; ++i)
+                    host.cmd52(0, false, 0xf7, v);
+                waits[pending] = nicsim::local_time::waits() - w0;
+                steps[pending] = nicsim::local_time::local_advances() - s0;
+                took[pending] = nicsim::local_time::now() - t0;
+                nicsim::local_time::sync();
+            }
+        }
+    } b;
+    nicsim::local_time::start(sc_time(1, sc_core::SC_MS));
+    EXPECT_EQ(b.waits[1], 0u);
+    EXPECT_EQ(b.waits[1], b.waits[0]);
+    EXPECT_GT(b.steps[1], 8u);
+    EXPECT_EQ(b.took[1], b.took[0]);
+    EXPECT_GE(b.took[1], cyc(8 * 98)); // each CMD52 takes at least its 98 cycles
+    EXPECT_EQ(b.card.log.size(), 16u);
 }
 
 // Level-sensitive: a waiter that comes back while the line is still high returns at once.
