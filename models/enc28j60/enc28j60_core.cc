@@ -7,11 +7,12 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "bus/common/local_time.h"
+
 namespace nicsim::enc {
 
 using regs::access;
 using sc_core::sc_time;
-using sc_core::sc_time_stamp;
 
 const char* to_string(finding_kind k) {
     switch (k) {
@@ -371,7 +372,7 @@ void core::soft_reset() {
     ++m_stats.soft_resets;
     // Buffer memory keeps its contents [assumption: the datasheet does not clear it].
     reset_state();
-    m_src_at = sc_time_stamp();
+    m_src_at = local_time::now();
     m_src_seen = true;
 }
 
@@ -406,7 +407,7 @@ unsigned core::rx_free() const {
 }
 
 bool core::clock_ready() const {
-    return !(m_econ2->get() & ECON2_PWRSV) && sc_time_stamp() >= m_clk_ready_at;
+    return !(m_econ2->get() & ECON2_PWRSV) && local_time::now() >= m_clk_ready_at;
 }
 
 uint8_t core::eir_value() const {
@@ -440,10 +441,10 @@ bool core::is_mac_mii(uint8_t addr) const {
 }
 
 void core::begin_command(opcode op, uint8_t addr) {
-    if (m_src_seen && sc_time_stamp() < m_src_at + m_p.src_settle)
+    if (m_src_seen && local_time::now() < m_src_at + m_p.src_settle)
         m_findings.add(finding_kind::access_after_reset,
                        "SPI command " + std::to_string(unsigned(op)) + " " +
-                           (sc_time_stamp() - m_src_at).to_string() + " after SRC");
+                           (local_time::now() - m_src_at).to_string() + " after SRC");
     if (clock_ready() || op == opcode::src)
         return;
     const bool buffer = op == opcode::rbm || op == opcode::wbm;
@@ -557,7 +558,7 @@ void core::write_econ2(uint8_t old_v, uint8_t v) {
             cnt.set(uint8_t(cnt.get() - 1));
     }
     if ((old_v & ECON2_PWRSV) && !(v & ECON2_PWRSV))
-        m_clk_ready_at = sc_time_stamp() + m_p.wake_time; // oscillator restarts
+        m_clk_ready_at = local_time::now() + m_p.wake_time; // oscillator restarts
     update_irq();
 }
 

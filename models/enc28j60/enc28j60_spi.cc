@@ -4,9 +4,55 @@
 #include <cstring>
 #include <string>
 
+#include "bus/common/local_time.h"
+
 namespace nicsim::enc {
 
+bool spi_frontend::local_only(const spi::spi_payload& frame) const {
+    // Byte k of the CS window that starts at transfer `first` (0 where MOSI is not driven).
+    const auto byte_at = [&frame](size_t first, size_t k, uint8_t& b) {
+        for (size_t i = first; i < frame.xfers.size(); ++i) {
+            const auto& x = frame.xfers[i];
+            if (k < x.len) {
+                b = x.tx ? x.tx[k] : 0;
+                return true;
+            }
+            k -= x.len;
+            if (x.cs_change)
+                break;
+        }
+        return false;
+    };
+    unsigned bank = m_core.bank(); // as the frame's bank-select commands leave it
+    size_t first = 0;
+    while (first < frame.xfers.size()) {
+        uint8_t b0 = 0, b1 = 0;
+        if (byte_at(first, 0, b0)) {
+            const auto op = static_cast<opcode>(b0 >> 5);
+            const uint8_t arg = b0 & 0x1F;
+            const bool has_data = byte_at(first, 1, b1);
+            if (op == opcode::bfs || op == opcode::bfc) {
+                if (arg != reg::ECON1.off || !has_data || (b1 & ~ECON1_BSEL) != 0)
+                    return false;
+                bank = op == opcode::bfs ? (bank | b1) : (bank & ~unsigned(b1));
+            } else if (op == opcode::wcr) {
+                const bool pointer = bank == 0 && arg <= reg::EWRPTH.off; // ERDPTL..EWRPTH
+                if (!pointer)
+                    return false;
+            } else if (op != opcode::rcr && op != opcode::rbm && op != opcode::wbm) {
+                return false;
+            }
+        }
+        while (first < frame.xfers.size() && !frame.xfers[first].cs_change)
+            ++first;
+        ++first;
+    }
+    return true;
+}
+
 void spi_frontend::spi_transport(spi::spi_payload& frame, sc_core::sc_time&) {
+    if (!local_only(frame))
+        local_time::sync(); // the TLM-2.0 way: the initiator catches up first
     ++m_stats.frames;
     auto& log = m_core.findings();
     if (frame.mode != spi::spi_mode::mode0)

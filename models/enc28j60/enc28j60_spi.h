@@ -36,10 +36,18 @@ class spi_frontend : public spi::spi_slave_if {
   public:
     explicit spi_frontend(core& c) : m_core(c) {}
     void spi_transport(spi::spi_payload& frame, sc_core::sc_time& delay) override;
+    // Temporal decoupling: spi_transport() synchronises itself unless every command of the
+    // frame only reads, writes buffer memory or switches the register bank (local_only()).
+    bool answers_at_local_time() const override { return true; }
     const spi_frontend_stats& stats() const { return m_stats; }
 
   private:
     void command(const uint8_t* mosi, uint8_t* miso, size_t n);
+    // RCR, RBM, WBM, BFS/BFC of ECON1's bank-select bits and WCR of the buffer pointers
+    // ERDPT/EWRPT: they read the chip at the given time or change state no other process of the
+    // chip reads, and schedule nothing. Anything else (other WCRs and bit-field commands, SRC)
+    // can start the chip's engines or move its RX ring: SystemC time.
+    bool local_only(const spi::spi_payload& frame) const;
     core& m_core;
     spi_frontend_stats m_stats;
     std::vector<uint8_t> m_mosi, m_miso; // reused per window

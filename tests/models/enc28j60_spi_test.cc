@@ -4,6 +4,7 @@
 // wrap, soft reset, clock ready / power save, SPI clock and mode checks.
 #include <gtest/gtest.h>
 
+#include "bus/common/local_time.h"
 #include "tests/models/enc28j60_bench.h"
 
 using namespace nicsim;
@@ -225,4 +226,54 @@ TEST(Enc28j60Spi, SckAboveTwentyMegahertzAndWrongModeAreFindings) {
         EXPECT_EQ(count(b, enc::finding_kind::spi_protocol), 1u);
         EXPECT_EQ(b.chip.frontend.stats().rcr, 3u);
     });
+}
+
+// Temporal decoupling: a command frame that only reads, streams buffer memory, switches the
+// register bank or moves the buffer pointers is answered at the caller's local time (the
+// offset survives the call); one that can start an engine (TXRTS through BFS, a WCR of another
+// register) synchronises the caller first. The answers are the same either way.
+TEST(Enc28j60Spi, ReadsAndPointerWritesAnswerAtLocalTime) {
+    namespace lt = nicsim::local_time;
+    bool done = false;
+    enc_bench b(
+        {},
+        [&](enc_bench& bb) {
+            auto& h = bb.host;
+            h.wr(r::ERDPTL, 0x00); // bank 0, as the driver leaves it
+            const auto ahead = [&](std::vector<uint8_t> cmd, uint8_t* answer = nullptr) {
+                lt::advance(sc_time(1, SC_US));
+                EXPECT_GT(lt::offset(), sc_core::SC_ZERO_TIME) << "nothing else may run here";
+                std::vector<uint8_t> rx(cmd.size(), 0);
+                spi::spi_payload p;
+                p.speed_hz = h.speed_hz;
+                spi::spi_xfer x;
+                x.len = cmd.size();
+                x.tx = cmd.data();
+                x.rx = rx.data();
+                p.xfers.push_back(x);
+                sc_core::sc_time d = sc_core::SC_ZERO_TIME;
+                h.spi_out->b_transport(p, d);
+                const bool local = lt::offset() > sc_core::SC_ZERO_TIME;
+                lt::sync();
+                if (answer)
+                    *answer = rx.back();
+                return local;
+            };
+            uint8_t v = 0;
+            EXPECT_TRUE(ahead({0x1F, 0x00}, &v)); // RCR ECON1
+            EXPECT_EQ(v, 0x00);
+            EXPECT_TRUE(ahead({0x3A, 0x00, 0x00})); // RBM
+            EXPECT_TRUE(ahead({0x7A, 0x55}));       // WBM
+            EXPECT_TRUE(ahead({0x40, 0x12}));       // WCR ERDPTL (bank 0)
+            EXPECT_TRUE(ahead({0x9F, 0x01}));       // BFS ECON1.BSEL0: bank 1
+            EXPECT_FALSE(ahead({0x40, 0x12}));      // WCR in bank 1: EDMASTL is not a pointer
+            EXPECT_TRUE(ahead({0xBF, 0x01}));       // BFC ECON1.BSEL0: bank 0 again
+            EXPECT_FALSE(ahead({0x9F, 0x04}));      // BFS ECON1.RXEN: the receiver starts
+            EXPECT_FALSE(ahead({0x4C, 0x00}));      // WCR ERXRDPTL: frees RX ring space
+            EXPECT_EQ(h.rdw(r::ERDPTL), 0x0512);    // the pointer write landed
+            done = true;
+        },
+        enc_bench::ten_mbit());
+    lt::start(sc_time(1, sc_core::SC_SEC));
+    EXPECT_TRUE(done);
 }
