@@ -37,7 +37,7 @@ void insert_by_release(std::deque<air_frame>& q, air_frame f) {
 } // namespace
 
 air_link::air_link(sc_module_name name, const air_link_params& params)
-    : sc_module(name), m_params(params) {
+    : sc_module(name), m_params(params), m_associated(params.associated) {
     if (!(m_params.phy_rate_bps > 0.0))
         throw std::invalid_argument(std::string(this->name()) + ": phy_rate_bps must be > 0");
     if (!(m_params.mac_efficiency > 0.0 && m_params.mac_efficiency <= 1.0))
@@ -69,6 +69,14 @@ uint64_t air_link::next_beacon_at_or_after(sc_time t) const {
     return tbtt(k) >= t && k >= 1 ? k : k + 1;
 }
 
+bool air_link::station_join(const std::array<uint8_t, 6>& bssid, const std::string& ssid,
+                            unsigned channel) {
+    const air_bss& b = m_params.bss;
+    m_associated =
+        m_params.associated && bssid == b.bssid && ssid == b.ssid && channel == b.channel;
+    return m_associated;
+}
+
 uint64_t air_link::station_send(std::vector<uint8_t> bytes, air_kind kind, bool pm) {
     if (kind == air_kind::beacon)
         throw std::invalid_argument(std::string(name()) + ": the station does not send beacons");
@@ -90,7 +98,7 @@ void air_link::peer_send(std::vector<uint8_t> bytes, sc_time at) {
     f.bytes = std::move(bytes);
     f.id = m_next_id++;
     f.t_submit = at;
-    if (!m_params.associated) {
+    if (!m_associated) {
         ++m_stats.frames_unassociated; // the AP has no association to deliver it to
         return;
     }
@@ -111,7 +119,7 @@ void air_link::build_beacon(air_frame& f, sc_time now) {
     f.id = m_next_id++;
     f.t_submit = m_next_tbtt;
     f.dtim = is_dtim(m_beacon_k);
-    f.tim = m_params.associated && m_station_ps && unicast_buffered(now);
+    f.tim = m_associated && m_station_ps && unicast_buffered(now);
     if (f.dtim && m_station_ps) {
         // Group frames buffered since the last DTIM go out right after this beacon.
         m_bcmc_released =
@@ -154,7 +162,7 @@ void air_link::station_frame_received(air_frame& f) {
         ++m_stats.station_null_frames;
         return;
     }
-    if (!m_params.associated) {
+    if (!m_associated) {
         ++m_stats.frames_unassociated;
         return;
     }

@@ -25,6 +25,7 @@
 
 #include "models/common/fault_point.h"
 
+#include "models/air/air_bss.h"
 #include "models/air/air_frame.h"
 
 namespace nicsim {
@@ -44,8 +45,12 @@ struct air_link_params {
     bool record_peer_rx = true;
 
     // --- the access point (docs/models/air.md "Access point") ---
-    // false: the station is not associated: the AP beacons but exchanges no data with it (frames
-    // either side sends are dropped and counted).
+    // The BSS it advertises; a station's join must name its BSSID, SSID and channel.
+    air_bss bss;
+    // true: the AP answers the station's authentication and association (and a station that does
+    // not join, see station_join, starts associated). false: it never answers: the station stays
+    // unassociated, the AP beacons but exchanges no data with it (frames either side sends are
+    // dropped and counted).
     bool associated = true;
     // Target beacon transmission time spacing: 100 TU = 102.4 ms, 802.11's default
     // dot11BeaconPeriod and hostapd's beacon_int (docs/sources.md#wifi-power-save).
@@ -103,6 +108,17 @@ class air_link : public sc_core::sc_module {
     // The access point's view of the station: in power save (PM = 1 on its last frame).
     bool station_in_power_save() const { return m_station_ps; }
 
+    // The station's association with the AP (802.11 state 3: data frames flow). It starts as
+    // params.associated, for stations that never join (tests of the link alone); a station that
+    // joins (the WILC1000 firmware) calls station_leave() when it attaches and station_join()
+    // when its authentication and association exchange is done.
+    bool associated() const { return m_associated; }
+    // Whether the AP answered the exchange: it does when params.associated and the request names
+    // its BSSID, SSID and channel. The station is associated from now on if so.
+    bool station_join(const std::array<uint8_t, 6>& bssid, const std::string& ssid,
+                      unsigned channel);
+    void station_leave() { m_associated = false; }
+
     // Station side: queue a frame for transmission to the peer; returns its id. kind data or
     // null_data; pm is the frame's Power Management bit.
     uint64_t station_send(std::vector<uint8_t> bytes, air_kind kind = air_kind::data,
@@ -152,6 +168,7 @@ class air_link : public sc_core::sc_module {
     std::deque<air_frame> m_station_q;
     std::deque<air_frame> m_peer_q; // unicast, ordered by release time (t_submit)
     std::deque<air_frame> m_bcmc_q; // group-addressed, ordered by release time
+    bool m_associated;              // see associated()
     bool m_station_ps = false;      // PM bit of the station's last frame
     size_t m_bcmc_released = 0;     // group frames the last DTIM beacon announced, still to send
     uint64_t m_beacon_k = 1;        // next beacon's number

@@ -114,6 +114,9 @@ core::core(sc_module_name name, const params& p)
     SC_METHOD(ps_timer);
     sensitive << m_ps_ev;
     dont_initialize();
+    SC_METHOD(join_done);
+    sensitive << m_join_ev;
+    dont_initialize();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -532,6 +535,7 @@ void core::cpu_run_changed(bool run, sc_time t) {
     update_irq_pin();
     m_power.set_ps_enabled(t, false);
     m_ps.reset(t);
+    leave_bss(t); // after the reset: a halted firmware sends no frame to the AP
     for (const held_frame& h : m_tx_hold)
         m_vmm_used -= h.vmm_bytes;
     m_tx_hold.clear();
@@ -673,7 +677,7 @@ void core::send_to_air(std::vector<uint8_t> frame, unsigned ac, uint32_t vmm_byt
         m_vmm_used -= vmm_bytes;
         return;
     }
-    if (!m_air->params().associated) {
+    if (m_join != join_state::associated) {
         // Not associated: there is no one to send a data frame to.
         ++m_stats.tx_dropped_unassociated;
         m_vmm_used -= vmm_bytes;
@@ -741,6 +745,11 @@ void core::handle_cfg(const std::vector<uint8_t>& f, sc_time t) {
                     finding(t, finding_kind::firmware, "'W' BIN WID " + hex(wid) + " bad checksum");
             }
             m_wids[wid].assign(v, v + len);
+            m_wid_log.push_back({t, 'W', wid, m_wids[wid]});
+            if (wid == WID_JOIN_REQ_EXTENDED)
+                start_join(v, len, le32(&f[4]), t); // le32 driver handler of the frame header
+            if (wid == WID_DISCONNECT)
+                leave_bss(t);
             if (wid == WID_POWER_MANAGEMENT && len >= 1) {
                 // Takes effect once the host has fetched the reply (see apply_ps_mode): the driver
                 // sets power_save_mode only after the 'R', and reads it without a wake-up.
@@ -756,7 +765,10 @@ void core::handle_cfg(const std::vector<uint8_t>& f, sc_time t) {
             const uint16_t wid = le16(&f[i]);
             const unsigned wtype = (wid >> 12) & 0xf;
             std::vector<uint8_t> val;
-            if (wid == WID_FIRMWARE_VERSION) {
+            m_wid_log.push_back({t, 'Q', wid, {}});
+            if (wid == WID_ASSOC_RES_INFO) {
+                val = m_assoc_resp; // empty unless associated
+            } else if (wid == WID_FIRMWARE_VERSION) {
                 val.assign(m_p.firmware_version.begin(), m_p.firmware_version.end());
             } else if (wid == WID_MAC_ADDR) {
                 val.assign(m_p.mac_addr.begin(), m_p.mac_addr.end());
@@ -818,7 +830,8 @@ void core::queue_rx(bool cfg, const uint8_t* payload, size_t len, sc_time t) {
         // The driver reads the "802.11 header" addr1/addr2 here and drops the frame unless
         // addr2 equals the BSSID it associated with.
         std::copy(m_p.mac_addr.begin(), m_p.mac_addr.end(), pk.bytes.begin() + 4);
-        std::copy(m_p.bssid.begin(), m_p.bssid.end(), pk.bytes.begin() + 10);
+        const auto& bssid = m_join == join_state::associated ? m_join_req.bssid : m_p.bssid;
+        std::copy(bssid.begin(), bssid.end(), pk.bytes.begin() + 10);
     }
     std::memcpy(&pk.bytes[off], payload, len);
     m_rx_used += total;
@@ -891,10 +904,74 @@ void core::apply_ps_mode(sc_time t) {
         return;
     m_ps_change_pending = false;
     m_power.set_ps_enabled(t, m_fw_ready && m_ps_mode != 0);
-    m_ps.set_enabled(t, m_fw_ready && m_ps_mode != 0);
+    update_station_ps(t);
+}
+
+void core::update_station_ps(sc_time t) {
+    m_ps.set_enabled(t, m_fw_ready && m_ps_mode != 0 && m_join == join_state::associated);
     if (m_ps.take_uplink_ready())
         release_held_tx();
     arm_ps_timer();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Firmware: the connect sequence (wilc1000_join.h).
+void core::start_join(const uint8_t* v, size_t len, uint32_t drv_handler, sc_time t) {
+    join_request r;
+    std::string err;
+    if (!parse_join_request(v, len, drv_handler, r, err)) {
+        finding(t, finding_kind::firmware, err + ": no join");
+        return;
+    }
+    if (m_join == join_state::associated)
+        leave_bss(t); // a new join replaces the association
+    ++m_join_stats.requests;
+    m_join_stats.requested_at = t;
+    m_join_req = std::move(r);
+    m_join = join_state::joining;
+    m_join_ev.cancel();
+    notify_at(m_join_ev, t + m_p.join_time);
+}
+
+// The exchange with the AP is over: the AP answered (associated, 'I' connected) or did not
+// (the firmware waits; the driver's connect timer gives up and sends WID_DISCONNECT).
+void core::join_done() {
+    const sc_time t = sc_time_stamp();
+    if (m_join != join_state::joining || !m_fw_ready)
+        return;
+    const join_request& r = m_join_req;
+    if (!m_air || !m_air->station_join(r.bssid, r.ssid, r.channel)) {
+        m_join = join_state::unanswered;
+        ++m_join_stats.unanswered;
+        if (m_air && m_air->params().associated)
+            finding(t, finding_kind::firmware,
+                    "join request for SSID '" + r.ssid + "' channel " + std::to_string(r.channel) +
+                        " does not name the AP's BSS ('" + m_air->params().bss.ssid + "' channel " +
+                        std::to_string(m_air->params().bss.channel) + "): unanswered");
+        return;
+    }
+    m_join = join_state::associated;
+    ++m_join_stats.associations;
+    m_join_stats.associated_at = t;
+    m_assoc_resp = assoc_response(r, m_p.assoc_id);
+    if (!fw_silent(t, "no 'I' connect status after the join")) {
+        const std::vector<uint8_t> f = status_message(mac_status_connected, r.drv_handler);
+        queue_rx(true, f.data(), f.size(), t);
+    }
+    if (!m_ps_change_pending) // otherwise apply_ps_mode starts power save with the new mode
+        update_station_ps(t);
+}
+
+void core::leave_bss(sc_time t) {
+    if (m_join == join_state::idle)
+        return;
+    ++m_join_stats.leaves;
+    m_join = join_state::idle;
+    m_join_ev.cancel();
+    m_assoc_resp.clear();
+    if (m_air)
+        m_air->station_leave();
+    update_station_ps(t);
 }
 
 // Re-notifies only when the deadline moved: frames in the active state do not move it.
@@ -941,6 +1018,7 @@ void core::attach_air(air_link& link) {
     m_air = &link;
     m_ps.attach(&link);
     link.attach_station(*this);
+    link.station_leave(); // associated only once the firmware has joined (join_done)
 }
 
 bool core::air_can_receive(size_t bytes) const {

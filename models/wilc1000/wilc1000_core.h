@@ -21,6 +21,7 @@
 #include "models/air/air_link.h"
 #include "models/common/fault_point.h"
 #include "models/wilc1000/wilc1000_findings.h"
+#include "models/wilc1000/wilc1000_join.h"
 #include "models/wilc1000/wilc1000_params.h"
 #include "models/wilc1000/wilc1000_power.h"
 #include "models/wilc1000/wilc1000_regmap.h"
@@ -57,6 +58,14 @@ struct core_faults {
     fault::point_list all() {
         return {&cfg_reply_lost, &fw_silent, &clk_flapping, &wake_stuck, &tx_full, &rx_overrun};
     }
+};
+
+// One WID of a config frame the firmware processed (observation: the connect sequence's order).
+struct wid_record {
+    sc_core::sc_time t; // when the firmware processed the frame
+    char type;          // 'W' set or 'Q' query
+    uint16_t wid;
+    std::vector<uint8_t> value; // 'W' only
 };
 
 class core : public sc_core::sc_module, public air_station_if {
@@ -128,6 +137,12 @@ class core : public sc_core::sc_module, public air_station_if {
     uint8_t fw_power_mode() const { return m_ps_mode; }
     // Last value the host set for a WID ('W'), empty if never set.
     std::vector<uint8_t> wid_value(uint16_t wid) const;
+    // Every WID of every config frame processed, in order.
+    const std::vector<wid_record>& wid_log() const { return m_wid_log; }
+    // The firmware's association (wilc1000_join.h): data frames flow only while associated.
+    join_state join() const { return m_join; }
+    const join_request& join_request_received() const { return m_join_req; }
+    const join_stats& join_statistics() const { return m_join_stats; }
     // Sparse memory peek (tests): bytes never written read as 0.
     void mem_peek(uint32_t addr, uint8_t* p, size_t n) const;
     uint64_t mem_bytes_written(const std::string& region) const;
@@ -176,6 +191,13 @@ class core : public sc_core::sc_module, public air_station_if {
     void update_irq_pin();
     // Applies a received WID_POWER_MANAGEMENT once every reply the host waits for is fetched.
     void apply_ps_mode(sc_core::sc_time t);
+    // 802.11 power save runs while power save is on and the firmware is associated.
+    void update_station_ps(sc_core::sc_time t);
+    // The connect sequence (wilc1000_join.h): a join request starts the exchange with the AP,
+    // join_done() reports it to the host; WID_DISCONNECT or a CPU halt leaves the BSS.
+    void start_join(const uint8_t* v, size_t len, uint32_t drv_handler, sc_core::sc_time t);
+    void join_done();
+    void leave_bss(sc_core::sc_time t);
     void update_busy(sc_core::sc_time t);
     // 802.11 power save (wilc1000_station_ps.h): its timer, and the frames held while the radio
     // wakes for them.
@@ -207,9 +229,14 @@ class core : public sc_core::sc_module, public air_station_if {
     uint8_t m_ps_mode = 0;
     bool m_ps_change_pending = false; // WID_POWER_MANAGEMENT received, reply not fetched yet
     std::map<uint16_t, std::vector<uint8_t>> m_wids;
-    sc_core::sc_event m_boot_ev, m_cfg_ev, m_irq_ev, m_ps_ev;
+    sc_core::sc_event m_boot_ev, m_cfg_ev, m_irq_ev, m_ps_ev, m_join_ev;
     sc_core::sc_time m_ps_armed; // when m_ps_ev is due (SC_ZERO_TIME: not armed)
     std::deque<cfg_job> m_cfg_jobs;
+    std::vector<wid_record> m_wid_log;
+    join_state m_join = join_state::idle;
+    join_request m_join_req;
+    std::vector<uint8_t> m_assoc_resp; // WID_ASSOC_RES_INFO while associated
+    join_stats m_join_stats;
 
     // TX VMM
     std::vector<uint32_t> m_vmm_alloc; // bytes per allocated entry, awaiting the data DMA

@@ -120,5 +120,14 @@ constexpr uint16_t WID_POWER_MANAGEMENT = 0x000B;
 constexpr uint16_t WID_LISTEN_INTERVAL = 0x000F;
 constexpr uint16_t WID_FIRMWARE_VERSION = 0x3001;
 constexpr uint16_t WID_MAC_ADDR = 0x300C;
+// The connect sequence (hif.c wilc_send_connect_wid, host_int_get_assoc_res_info,
+// handle_connect_timeout; wilc1000_join.h).
+constexpr uint16_t WID_11I_MODE = 0x000C;
+constexpr uint16_t WID_AUTH_TYPE = 0x000D;
+constexpr uint16_t WID_DISCONNECT = 0x0016;
+constexpr uint16_t WID_SET_MFP = 0x00D0;
+constexpr uint16_t WID_ASSOC_RES_INFO = 0x3020;
+constexpr uint16_t WID_JOIN_REQ_EXTENDED = 0x3998;
+constexpr uint16_t WID_INFO_ELEMENT_ASSOCIATE = 0x4086;
 
 } // namespace nicsim::wilc::regmap

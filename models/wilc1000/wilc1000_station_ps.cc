@@ -71,8 +71,7 @@ void station_ps::doze_until_next_wake(sc_time t) {
 
 void station_ps::set_enabled(sc_time t, bool enabled) {
     // Without beacons there is no TIM to wake for: the firmware stays awake.
-    enabled = enabled && m_air && m_air->params().associated &&
-              m_air->params().beacon_interval > SC_ZERO_TIME;
+    enabled = enabled && m_air && m_air->params().beacon_interval > SC_ZERO_TIME;
     if (enabled == (m_state != ps_state::off))
         return;
     if (enabled) {

@@ -2,7 +2,7 @@
 // The WILC1000 firmware's 802.11 power save as a station ("fast PS", the WILC_FW_MIN_FAST_PS the
 // 6.1 driver sends in WID_POWER_MANAGEMENT), in chip time:
 //
-//   off --(power save on, associated)--> active
+//   off --(power save on, the firmware associated)--> active
 //   active --(no data for ps_dynamic_timeout)--> entering: null-data frame with PM=1 on the air
 //   entering --(the AP has it)--> doze                            (radio meter: doze)
 //   doze --(ps_wake_ahead before the next wake beacon's TBTT)--> beacon_wait   (listen)
@@ -46,7 +46,8 @@ class station_ps {
     station_ps(const params& p, power_model& power);
     void attach(air_link* link) { m_air = link; }
 
-    // Power save allowed: firmware running, WID_POWER_MANAGEMENT != NO_POWERSAVE, associated.
+    // Power save allowed: firmware running, WID_POWER_MANAGEMENT != NO_POWERSAVE, and the
+    // firmware associated (the core's join state, wilc1000_join.h).
     void set_enabled(sc_core::sc_time t, bool enabled);
     // The firmware stopped (CPU halted): power save is off without a frame to the AP.
     void reset(sc_core::sc_time t);

@@ -531,7 +531,7 @@ link_config read_link(yaml_reader r, const device_keys& keys) {
     l.latency = r.optional<duration>("latency", parse_duration("100us"));
     l.beacon_interval = parse_duration("102.4ms");
     if (!keys.wireless) {
-        for (const char* k : {"associated", "beacon_interval", "dtim_period"})
+        for (const char* k : {"associated", "beacon_interval", "dtim_period", "ssid", "channel"})
             if (r.has(k))
                 r.fail(k, "only for an 802.11 medium (device.type wilc1000); a " + keys.type +
                               " is on a wire");
@@ -539,6 +539,18 @@ link_config read_link(yaml_reader r, const device_keys& keys) {
         l.associated = r.optional<bool>("associated", true);
         l.beacon_interval = r.optional<duration>("beacon_interval", l.beacon_interval);
         l.dtim_period = r.optional<unsigned>("dtim_period", 2u, at_least(1u));
+        l.ssid = r.optional<std::string>(
+            "ssid", std::string(), check_fn<std::string>([](const std::string& v) {
+                return !v.empty() && v.size() <= 32 && v.find('\0') == std::string::npos
+                           ? std::string()
+                           : std::string("must be 1 to 32 bytes");
+            }));
+        l.channel = r.optional<unsigned>("channel", 0u, check_fn<unsigned>([](const unsigned& c) {
+                                             return c >= 1 && c <= 14
+                                                        ? std::string()
+                                                        : std::string("must be a 2.4 GHz "
+                                                                      "channel, 1 to 14");
+                                         }));
     }
     r.reject_unknown_keys();
     return l;

@@ -114,12 +114,17 @@ struct link_config {
     double mac_efficiency = 1.0;
     duration latency; // link.latency: one-way delay through the peer (100us, assumption)
     // 802.11 media only (device_keys::wireless; docs/models/air.md "Access point"):
-    // link.associated: the station starts associated with the access point (true) or not.
+    // link.associated: the access point answers the station's join, so runs start associated
+    // (true), or never answers (false: up but not associated).
     bool associated = true;
     // link.beacon_interval: the AP's beacon spacing (102.4ms = 100 TU; 0 = no beacons).
     duration beacon_interval;
     // link.dtim_period: every n-th beacon is a DTIM beacon (2, hostapd's default).
     unsigned dtim_period = 2;
+    // link.ssid / link.channel: the AP's BSS, which the driver's join request names (empty / 0:
+    // the air model's defaults, models/air/air_bss.h).
+    std::string ssid;
+    unsigned channel = 0;
 };
 
 // The network stacks of the two hosts (docs/host-stack.md).

@@ -210,14 +210,41 @@ struct wilc_bench : sc_core::sc_module {
         return f;
     }
 
-    // Boot the firmware and consume its 'I' message.
+    // Boot the firmware and consume its 'I' message. With an air link the station then joins its
+    // AP (join()), as the driver's connect does, so data frames flow.
     bool boot() {
         if (!host.init(false, false) || !download_and_start())
             return false;
         if (!wait_irq(sc_core::sc_time(1, sc_core::SC_SEC)))
             return false;
         auto pk = isr();
-        return pk.size() == 1 && pk[0].cfg && pk[0].payload.at(0) == 'I';
+        if (!(pk.size() == 1 && pk[0].cfg && pk[0].payload.at(0) == 'I'))
+            return false;
+        return !air || join();
+    }
+
+    // The join request hif.c's wilc_send_connect_wid ends with: 'W' WID_JOIN_REQ_EXTENDED with a
+    // struct wilc_join_bss_param naming the air link's AP (SSID at 0, channel at 34, BSSID at
+    // 43, beacon period at 49), consuming the 'R'; when the AP answers (params().associated),
+    // also the 'I' connected the firmware sends join_time later.
+    bool join() {
+        const air_bss& bss = air->params().bss;
+        std::vector<uint8_t> param(100, 0);
+        std::copy(bss.ssid.begin(), bss.ssid.end(), param.begin());
+        param[34] = uint8_t(bss.channel);
+        std::copy(bss.bssid.begin(), bss.bssid.end(), param.begin() + 43);
+        param[49] = 100; // TU
+        std::vector<uint8_t> tlv = {0x98, 0x39, uint8_t(param.size()), 0};
+        tlv.insert(tlv.end(), param.begin(), param.end());
+        if (send_tx({{true, cfg_frame('W', 0, tlv)}}) != 1 ||
+            !wait_irq(sc_core::sc_time(100, sc_core::SC_MS)) || isr().size() != 1)
+            return false;
+        if (!air->params().associated)
+            return true;
+        if (!wait_irq(chip.core.config().join_time + sc_core::sc_time(100, sc_core::SC_MS)))
+            return false;
+        auto pk = isr();
+        return pk.size() == 1 && pk[0].payload.at(0) == 'I' && pk[0].payload.at(7) == 1;
     }
 
     // boot(), then firmware power save on ('W' WID_POWER_MANAGEMENT = 1), consuming the 'R': the

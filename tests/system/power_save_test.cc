@@ -16,15 +16,18 @@
 //  * Bring-up and WID exchanges: wilc->power_save_mode becomes true only in
 //    wilc_set_power_mgmt() *after* its WID_POWER_MANAGEMENT exchange succeeded (hif.c), and the
 //    firmware download / start / the init config exchange all run before that. So every
-//    bring-up exchange costs zero wake-ups: the 'I' message and the 'R' replies (RX interrupts)
-//    and the 'W'/'Q' frames (TX batches) must be subtracted. Their number, from the code path
-//    of ndo_open (wilc_mac_open, netdev.c), ndo_set_rx_mode and set_power_mgmt:
+//    bring-up exchange costs zero wake-ups: the 'I' messages and the 'R' replies (RX
+//    interrupts) and the 'W'/'Q' frames (TX batches) must be subtracted. Their number, from the
+//    code path of ndo_open (wilc_mac_open, netdev.c), ndo_set_rx_mode, the connect (hif.c,
+//    driver/glue/wilc1000/connect_glue.c) and set_power_mgmt:
 //      'Q' FIRMWARE_VERSION, 'W' init config (35 WIDs, wilc_init_fw_config),
 //      'W' SET_OPERATION_MODE, 'Q' MAC_ADDR                 -- wilc_mac_open
 //      'W' SETUP_MULTICAST_FILTER (enabled, 0 addresses)     -- wilc_set_multicast_list
+//      'W' SET_MFP .. JOIN_REQ_EXTENDED, 'I' connected,
+//      'Q' ASSOC_RES_INFO                                     -- connect, its 'I' handling
 //      'W' POWER_MANAGEMENT = 1 (MIN_FAST_PS)                -- wilc_set_power_mgmt
-//    = 6 config frames, each its own TX batch (wilc_send_config_pkt waits for the reply before
-//    returning, and no data is queued yet), answered by 6 'R' + the one 'I' = 7 RX interrupts.
+//    = 8 config frames, each its own TX batch (wilc_send_config_pkt waits for the reply before
+//    returning, and no data is queued yet), answered by 8 'R' + the two 'I' = 10 RX interrupts.
 //    (In the kernel the multicast filter goes through hif.c's workqueue; the hif glue of this
 //    build sends it synchronously from the caller, driver/glue/wilc1000/hif_glue.c, so it is
 //    ordered before the power-management WID.) No WID is sent during traffic: the periodic
@@ -45,8 +48,8 @@ using test::wilc1000_sdio_test_system;
 using test::wilc1000_spi_test_system;
 
 // Config frames of the bring-up path (see the comment at the top) and their RX interrupts.
-constexpr uint64_t bringup_cfg_frames = 6;
-constexpr uint64_t bringup_rx_irqs = bringup_cfg_frames + 1; // + the 'I' message
+constexpr uint64_t bringup_cfg_frames = 8;
+constexpr uint64_t bringup_rx_irqs = bringup_cfg_frames + 2; // + the two 'I' messages
 
 struct wake_counts {
     uint64_t passes, full, rx_irqs, cfg_frames, cfg_replies, wake_requests, wakeups;

@@ -110,8 +110,8 @@ TEST(Wilc1000SdioTraffic, TcpRxConservesEveryBytePowerSaveOn) {
 }
 
 // Bring-up config frames and their RX interrupts: see power_save_test.cc (same wlan.c path).
-constexpr uint64_t bringup_cfg_frames = 6;
-constexpr uint64_t bringup_rx_irqs = bringup_cfg_frames + 1;
+constexpr uint64_t bringup_cfg_frames = 8;                   // with the connect's 'W' and 'Q'
+constexpr uint64_t bringup_rx_irqs = bringup_cfg_frames + 2; // + the boot and connect 'I
 
 void expect_wake_pattern(const char* file) {
     driver_log log;

@@ -112,8 +112,9 @@ free_wl:
     return ret;
 }
 
-/* wilc_init_host_int: cfg80211.c + hif.c's wilc_init() without the hif timers (hif.c is not
- * compiled, so nothing would run them): a zeroed host_if_drv in the HOST_IF_IDLE state. */
+/* wilc_init_host_int: cfg80211.c + hif.c's wilc_init(): a zeroed host_if_drv in the HOST_IF_IDLE
+ * state with hif.c's connect timer (connect_glue.c). Not the scan/remain-on-channel timers (no
+ * scan or P2P runs) nor the 5 s periodic_rssi statistics timer (docs/models/wilc1000.md). */
 int wilc_init_host_int(struct net_device* net)
 {
     struct wilc_vif* vif = netdev_priv(net);
@@ -127,6 +128,7 @@ int wilc_init_host_int(struct net_device* net)
         netdev_err(net, "Error while initializing hostinterface\n");
         return -ENOMEM;
     }
+    wilc_glue_connect_init(hif_drv);
     hif_drv->hif_state = HOST_IF_IDLE;
     priv->hif_drv = hif_drv;
     vif->hif_drv = hif_drv;
@@ -139,6 +141,8 @@ void wilc_deinit_host_int(struct net_device* net)
     struct wilc_priv* priv = &vif->priv;
 
     priv->p2p_listen_state = false;
+    if (vif->hif_drv)
+        wilc_glue_connect_deinit(vif->hif_drv); /* wilc_deinit's del_timer_sync */
     flush_workqueue(vif->wilc->hif_workqueue);
     mutex_destroy(&priv->scan_req_lock);
     kfree(vif->hif_drv);

@@ -2,8 +2,8 @@
 /* Stand-in for the parts of wilc1000's hif.c the core and netdev.c call (hif.c is not
  * compiled). The WID wrappers send the same WIDs the kernel's do, through the driver's own
  * wilc_send_config_pkt; they run synchronously in the caller instead of on the hif workqueue.
- * Also the testbench entry points for power save and BSSID (struct lx_bus_wilc_ops in
- * nicsim/lx_bus.h, registered per variant). */
+ * Also the testbench entry points (struct lx_bus_wilc_ops in nicsim/lx_bus.h, registered per
+ * variant): power save here, connect in connect_glue.c. */
 #include <linux/kernel.h>
 #include <linux/netdevice.h>
 #include <linux/etherdevice.h>
@@ -92,24 +92,10 @@ int wilc_setup_multicast_filter(struct wilc_vif* vif, u32 enabled, u32 count, u8
     return 0;
 }
 
-/* ndo_stop: no association exists without cfg80211; clear the connection state. */
-void wilc_handle_disconnect(struct wilc_vif* vif)
-{
-    struct host_if_drv* hif_drv = vif->hif_drv;
-    if (hif_drv) {
-        hif_drv->hif_state = HOST_IF_IDLE;
-        memset(&hif_drv->conn_info, 0, sizeof(hif_drv->conn_info));
-    }
-    eth_zero_addr(vif->bssid);
-}
-
-/* Firmware asynchronous messages ('I' after boot is handled by wlan.c itself; these are the
- * connection/scan indications hif.c would turn into cfg80211 events). Logged and dropped. */
-void wilc_gnrl_async_info_received(struct wilc* wilc, u8* buffer, u32 length)
-{
-    pr_debug("wilc1000: async info of %u bytes dropped (no hif/cfg80211)\n", length);
-}
-
+/* Network info ('N': a beacon or probe response found by a scan) and scan complete ('S'): hif.c
+ * hands them to a scan request's callback; no scan runs here (the connect glue takes the BSS
+ * from the testbench), so they are logged and dropped. The connect path ('I') is
+ * connect_glue.c. */
 void wilc_network_info_received(struct wilc* wilc, u8* buffer, u32 length)
 {
     pr_debug("wilc1000: network info of %u bytes dropped (no hif/cfg80211)\n", length);
@@ -144,11 +130,6 @@ static int glue_set_power_mgmt(struct net_device* ndev, int enabled)
     return result;
 }
 
-static void glue_set_bssid(struct net_device* ndev, const uint8_t* bssid)
-{
-    wilc_wlan_set_bssid(ndev, bssid, WILC_STATION_MODE);
-}
-
 static int glue_power_save_mode(struct net_device* ndev)
 {
     struct wilc_vif* vif = netdev_priv(ndev);
@@ -157,7 +138,8 @@ static int glue_power_save_mode(struct net_device* ndev)
 
 static const struct lx_bus_wilc_ops glue_ops = {
     .set_power_mgmt = glue_set_power_mgmt,
-    .set_bssid = glue_set_bssid,
+    .connect = wilc_glue_connect,
+    .connected = wilc_glue_connected,
     .power_save_mode = glue_power_save_mode,
 };
 

@@ -3,5 +3,15 @@
 #ifndef NICSIM_WILC_GLUE_H
 #define NICSIM_WILC_GLUE_H
 
+struct host_if_drv;
+struct net_device;
+struct lx_bus_wilc_bss;
+
+/* connect_glue.c: the connect timer of hif.c's wilc_init/wilc_deinit, and the testbench's
+ * connect entry points (struct lx_bus_wilc_ops). */
+void wilc_glue_connect_init(struct host_if_drv* hif_drv);
+void wilc_glue_connect_deinit(struct host_if_drv* hif_drv);
+int wilc_glue_connect(struct net_device* dev, const struct lx_bus_wilc_bss* bss);
+int wilc_glue_connected(struct net_device* dev);
 
 #endif

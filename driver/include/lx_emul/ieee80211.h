@@ -25,6 +25,10 @@
 #define IEEE80211_STYPE_DEAUTH 0x00C0
 #define IEEE80211_STYPE_ACTION 0x00D0
 
+/* Status codes (IEEE Std 802.11-2016 Table 9-46) the connect glue uses. */
+#define WLAN_STATUS_SUCCESS 0
+#define WLAN_STATUS_UNSPECIFIED_FAILURE 1
+
 /* Cipher suite selectors (OUI 00-0F-AC). */
 #define WLAN_CIPHER_SUITE_USE_GROUP 0x000FAC00
 #define WLAN_CIPHER_SUITE_WEP40 0x000FAC01
@@ -63,8 +67,7 @@ struct ieee80211_mgmt {
     } u;
 } __attribute__((packed));
 
-static inline bool ieee80211_is_auth(__le16 fc)
-{
+static inline bool ieee80211_is_auth(__le16 fc) {
     return (fc & (__le16)(IEEE80211_FCTL_FTYPE | IEEE80211_FCTL_STYPE)) ==
            (__le16)(IEEE80211_FTYPE_MGMT | IEEE80211_STYPE_AUTH);
 }

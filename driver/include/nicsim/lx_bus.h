@@ -39,16 +39,16 @@ int lx_bus_driver_get(size_t i, struct lx_bus_driver_info* out);
 
 /* Device-tree-like description of a device (strings are copied). */
 struct lx_bus_device_desc {
-    const char* name;        /* dev_name(), e.g. "spi0.0" */
-    const char* compatible;  /* e.g. "microchip,wilc1000" (informational) */
-    uint32_t max_speed_hz;   /* SPI only */
-    uint32_t spi_mode;       /* SPI_MODE_0..3 */
-    unsigned chip_select;    /* SPI only */
+    const char* name;          /* dev_name(), e.g. "spi0.0" */
+    const char* compatible;    /* e.g. "microchip,wilc1000" (informational) */
+    uint32_t max_speed_hz;     /* SPI only */
+    uint32_t spi_mode;         /* SPI_MODE_0..3 */
+    unsigned chip_select;      /* SPI only */
     unsigned controller_flags; /* SPI_CONTROLLER_* (e.g. half duplex) */
-    int irq;                 /* Linux IRQ number (lx_kit irq source); 0 = none */
-    int has_mac_address;     /* device tree "local-mac-address" present */
+    int irq;                   /* Linux IRQ number (lx_kit irq source); 0 = none */
+    int has_mac_address;       /* device tree "local-mac-address" present */
     uint8_t mac_address[6];
-    uint64_t mem_base[2];    /* platform: resource 0/1 base addresses on the 16-bit bus */
+    uint64_t mem_base[2]; /* platform: resource 0/1 base addresses on the 16-bit bus */
     uint64_t mem_size[2];
 };
 
@@ -62,8 +62,7 @@ int lx_bus_spi_probe(struct spi_device* spi, const char* modname, const char* va
 struct sdio_func* lx_bus_sdio_create(const struct lx_bus_device_desc* desc, unsigned func_num);
 int lx_bus_sdio_probe(struct sdio_func* func, const char* modname, const char* variant);
 struct platform_device* lx_bus_platform_create(const struct lx_bus_device_desc* desc);
-int lx_bus_platform_probe(struct platform_device* pdev, const char* modname,
-                          const char* variant);
+int lx_bus_platform_probe(struct platform_device* pdev, const char* modname, const char* variant);
 
 /* ---- registered network devices ------------------------------------------------------------- */
 
@@ -119,13 +118,32 @@ void lx_bus_firmware_register(const char* name, const uint8_t* data, size_t size
 
 /* ---- wilc1000 glue entry points ----------------------------------------------------------- */
 
+/* The BSS to connect to: what cfg80211's scan table would hold from the AP's beacon. */
+struct lx_bus_wilc_bss {
+    uint8_t bssid[6];
+    char ssid[32]; /* not NUL-terminated; ssid_len bytes */
+    uint8_t ssid_len;
+    uint8_t channel;          /* 2.4 GHz channel number */
+    uint16_t beacon_interval; /* TU */
+    uint8_t dtim_period;      /* the TIM element's DTIM period */
+    uint16_t capability;      /* capability information field */
+    uint8_t rates[12];        /* Supported Rates then Extended Supported Rates, 500 kbit/s units
+                               * (bit 7 = basic) */
+    uint8_t n_rates;
+    uint8_t ht, wmm, uapsd; /* HT Capabilities element; WMM element; its U-APSD bit */
+};
+
 /* Per variant (the glue is compiled into each variant and registers itself at load time). */
 struct lx_bus_wilc_ops {
     /* hif.c's wilc_set_power_mgmt: sends WID_POWER_MANAGEMENT (1 = MIN_FAST_PS, 0 = off) and
      * sets wilc->power_save_mode when the firmware accepted it. Returns 0 or -errno. */
     int (*set_power_mgmt)(struct net_device* dev, int enabled);
-    /* netdev.c's wilc_wlan_set_bssid (station mode): RX frames are accepted from this BSSID. */
-    void (*set_bssid)(struct net_device* dev, const uint8_t* bssid);
+    /* cfg80211.c's connect() for `iw dev wlan0 connect <ssid>` to this BSS (open system, no
+     * extra IEs): the 5 WIDs of hif.c's wilc_send_connect_wid, then the connect timer. The
+     * firmware answers with an 'I' status message later. Returns 0 or -errno. */
+    int (*connect)(struct net_device* dev, const struct lx_bus_wilc_bss* bss);
+    /* hif.c's hif_state is HOST_IF_CONNECTED (the connect result was a success). */
+    int (*connected)(struct net_device* dev);
     int (*power_save_mode)(struct net_device* dev);
 };
 void lx_bus_wilc_ops_register(const char* variant, const struct lx_bus_wilc_ops* ops);

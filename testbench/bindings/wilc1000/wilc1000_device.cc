@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <iterator>
 
+#include "bus/common/local_time.h"
 #include "driver/include/nicsim/lx_bus.h"
 #include "models/wilc1000/wilc1000_fw_image.h"
 #include "testbench/bindings/chip_findings.h"
@@ -62,12 +63,42 @@ air_link_params air_params(const config::link_config& l) {
     p.associated = l.associated;
     p.beacon_interval = to_sc(l.beacon_interval);
     p.dtim_period = l.dtim_period;
+    if (!l.ssid.empty())
+        p.bss.ssid = l.ssid;
+    if (l.channel)
+        p.bss.channel = l.channel;
     p.record_peer_rx = false; // copies of every delivered frame are for model tests only
     return p;
 }
 
 // The far host behind the access point.
 const std::array<uint8_t, 6> peer_mac = {0x02, 0x00, 0x00, 0x00, 0xb0, 0x01};
+
+// What cfg80211's scan table would hold for the AP: its BSS and beacon parameters.
+lx_bus_wilc_bss bss_of(const air_link_params& p) {
+    lx_bus_wilc_bss b{};
+    std::copy(p.bss.bssid.begin(), p.bss.bssid.end(), b.bssid);
+    b.ssid_len = uint8_t(std::min<size_t>(p.bss.ssid.size(), sizeof b.ssid));
+    std::copy_n(p.bss.ssid.begin(), b.ssid_len, b.ssid);
+    b.channel = uint8_t(p.bss.channel);
+    // The beacon's Beacon Interval field is in TU (1024 us).
+    b.beacon_interval = uint16_t(p.beacon_interval.to_seconds() / 1024e-6 + 0.5);
+    b.dtim_period = uint8_t(p.dtim_period);
+    b.capability = p.bss.capability;
+    b.n_rates = uint8_t(std::min<size_t>(p.bss.rates.size(), sizeof b.rates));
+    std::copy_n(p.bss.rates.begin(), b.n_rates, b.rates);
+    b.ht = p.bss.ht;
+    b.wmm = p.bss.wmm;
+    b.uapsd = p.bss.uapsd;
+    return b;
+}
+
+// How often the user (a script waiting for wpa_cli's CTRL-EVENT-CONNECTED) checks whether the
+// connect finished. Assumption: 100 us bounds the delay it adds to the start of the traffic.
+const sc_core::sc_time connect_poll(100, sc_core::SC_US);
+// Give up waiting after the driver's own connect timeout (hif.c WILC_HIF_CONNECT_TIMEOUT_MS,
+// 9.5 s) has certainly fired.
+const sc_core::sc_time connect_wait_limit(10, sc_core::SC_SEC);
 
 } // namespace
 
@@ -122,12 +153,30 @@ std::string wilc1000_device::bring_up(traffic_session& traffic) {
     const std::string variant = m_sc.driver.build_key();
     if (std::string err = open_netdev(modname(), variant, traffic, m_ndev); !err.empty())
         return err;
-    // Stand-in for cfg80211 connect + NETDEV_UP power-save handling (docs/driver-build.md).
+    // Stand-ins for cfg80211 (docs/driver-build.md), in the order a user types them after
+    // `ip link set wlan0 up`: `iw dev wlan0 connect <ssid>` (docs/models/wilc1000.md "Connect
+    // sequence"), then `iw dev wlan0 set power_save on`.
     const lx_bus_wilc_ops* ops = lx_bus_wilc_ops_find(variant.c_str());
     if (!ops)
         return "wilc1000 glue of variant '" + variant + "' is not linked";
-    if (m_sc.link.associated)
-        ops->set_bssid(m_ndev, m_params.bssid.data());
+    // The join WIDs now, the firmware's 'I' after its join.
+    const lx_bus_wilc_bss bss = bss_of(m_air->params());
+    if (int ret = ops->connect(m_ndev, &bss))
+        return "connect (WID_JOIN_REQ_EXTENDED) failed: " + std::to_string(ret);
+    if (m_sc.link.associated) {
+        // The user waits for the connect event. The driver calls return on local time
+        // (bus/common/local_time.h): sync before reading the clock.
+        local_time::sync();
+        const sc_core::sc_time give_up = sc_core::sc_time_stamp() + connect_wait_limit;
+        while (!ops->connected(m_ndev)) {
+            local_time::sync();
+            if (sc_core::sc_time_stamp() >= give_up)
+                return "not connected " + connect_wait_limit.to_string() +
+                       " after the join request (the driver's connect timer gave up)";
+            sc_core::wait(connect_poll);
+        }
+        m_connected_at = sc_core::sc_time_stamp();
+    } // else the AP never answers: the run goes on unassociated, as configured
     if (m_sc.driver.power_save) {
         if (int ret = ops->set_power_mgmt(m_ndev, 1))
             return "enabling power save (WID_POWER_MANAGEMENT) failed: " + std::to_string(ret);

@@ -43,6 +43,8 @@ class wilc1000_device : public device {
     wilc1000& chip() { return *m_chip; }
     air_link& air() { return *m_air; }
     const wilc::params& chip_params() const { return m_params; }
+    // When the bring-up saw the driver connected (SC_ZERO_TIME: never, link.associated false).
+    sc_core::sc_time connected_at() const { return m_connected_at; }
 
   protected:
     wilc1000_device(board::board& b, const config::scenario_config& sc, const wilc::params& p);
@@ -64,6 +66,7 @@ class wilc1000_device : public device {
     std::unique_ptr<wilc1000> m_chip;
     ::net_device* m_ndev = nullptr;
     std::vector<uint8_t> m_firmware;
+    sc_core::sc_time m_connected_at = sc_core::SC_ZERO_TIME;
 };
 
 class wilc1000_spi_device final : public wilc1000_device {
