@@ -18,37 +18,32 @@
 
 int wilc_get_vif_idx(struct wilc_vif* vif) { return vif->idx + 1; }
 
-int wilc_set_operation_mode(struct wilc_vif* vif, int index, u8 mode, u8 ifc_id)
+/* One WID in one config packet ('W' for WILC_SET_CFG, 'Q' for WILC_GET_CFG); logs `what` when
+ * the packet fails. */
+static int send_wid(struct wilc_vif* vif, u8 dir, u16 id, enum wid_type type, void* val, s32 size,
+                    const char* what)
 {
-    struct wid wid;
-    struct wilc_drv_handler drv;
-    int result;
+    struct wid w = {.id = id, .type = type, .size = size, .val = val};
+    int err = wilc_send_config_pkt(vif, dir, &w, 1);
 
-    wid.id = WID_SET_OPERATION_MODE;
-    wid.type = WID_STR;
-    wid.size = sizeof(drv);
-    wid.val = (s8*)&drv;
-    drv.handler = cpu_to_le32(index);
-    drv.mode = (ifc_id | (mode << 1));
-    result = wilc_send_config_pkt(vif, WILC_SET_CFG, &wid, 1);
-    if (result)
-        netdev_err(vif->ndev, "Failed to set driver handler\n");
-    return result;
+    if (err)
+        netdev_err(vif->ndev, "Failed to %s\n", what);
+    return err;
 }
 
-static int mac_address_wid(struct wilc_vif* vif, u8 mode, u8* mac_addr)
+/* The firmware's driver handle for this interface and its mode (bit 0 the interface id). */
+int wilc_set_operation_mode(struct wilc_vif* vif, int index, u8 mode, u8 ifc_id)
 {
-    struct wid wid;
-    int result;
+    struct wilc_drv_handler h = {.handler = cpu_to_le32(index), .mode = ifc_id | (mode << 1)};
 
-    wid.id = WID_MAC_ADDR;
-    wid.type = WID_STR;
-    wid.size = ETH_ALEN;
-    wid.val = (s8*)mac_addr;
-    result = wilc_send_config_pkt(vif, mode, &wid, 1);
-    if (result)
-        netdev_err(vif->ndev, "Failed to %s mac address\n", mode == WILC_GET_CFG ? "get" : "set");
-    return result;
+    return send_wid(vif, WILC_SET_CFG, WID_SET_OPERATION_MODE, WID_STR, &h, sizeof(h),
+                    "set driver handler");
+}
+
+static int mac_address_wid(struct wilc_vif* vif, u8 dir, u8* mac)
+{
+    return send_wid(vif, dir, WID_MAC_ADDR, WID_STR, mac, ETH_ALEN,
+                    dir == WILC_GET_CFG ? "get mac address" : "set mac address");
 }
 
 int wilc_get_mac_address(struct wilc_vif* vif, u8* mac_addr)
@@ -66,28 +61,22 @@ int wilc_set_mac_address(struct wilc_vif* vif, u8* mac_addr)
 }
 
 /* WID_SETUP_MULTICAST_FILTER payload: le32 enabled, le32 count, count MACs. Takes ownership of
- * mc_list on success (as hif.c's work item does). */
+ * mc_list, and answers 0 whatever the firmware said (the driver's own code queues the work
+ * and returns). */
 int wilc_setup_multicast_filter(struct wilc_vif* vif, u32 enabled, u32 count, u8* mc_list)
 {
-    struct wid wid;
-    u8* cur;
-    int result;
+    const s32 len = 8 + count * ETH_ALEN;
+    u8* buf = kmalloc(len, GFP_KERNEL);
 
-    wid.id = WID_SETUP_MULTICAST_FILTER;
-    wid.type = WID_BIN;
-    wid.size = 8 + count * ETH_ALEN;
-    wid.val = kmalloc(wid.size, GFP_KERNEL);
-    if (!wid.val)
+    if (!buf)
         return -ENOMEM;
-    cur = (u8*)wid.val;
-    put_unaligned_le32(enabled, cur);
-    put_unaligned_le32(count, cur + 4);
+    put_unaligned_le32(enabled, buf);
+    put_unaligned_le32(count, buf + 4);
     if (count && mc_list)
-        memcpy(cur + 8, mc_list, count * ETH_ALEN);
-    result = wilc_send_config_pkt(vif, WILC_SET_CFG, &wid, 1);
-    if (result)
-        netdev_err(vif->ndev, "Failed to send setup multicast\n");
-    kfree(wid.val);
+        memcpy(buf + 8, mc_list, count * ETH_ALEN);
+    send_wid(vif, WILC_SET_CFG, WID_SETUP_MULTICAST_FILTER, WID_BIN, buf, len,
+             "send setup multicast");
+    kfree(buf);
     kfree(mc_list);
     return 0;
 }
@@ -108,26 +97,18 @@ void wilc_scan_complete_received(struct wilc* wilc, u8* buffer, u32 length)
 
 /* ---- testbench entry points ------------------------------------------------------------------ */
 
-/* hif.c's wilc_set_power_mgmt: WID_POWER_MANAGEMENT (MIN_FAST_PS or NO_POWERSAVE); the host
- * sleeps the chip only once the firmware accepted it. */
+/* `iw dev wlan0 set power_save on|off`: WID_POWER_MANAGEMENT (MIN_FAST_PS or NO_POWERSAVE);
+ * the host lets the chip sleep only once the firmware accepted it. */
 static int glue_set_power_mgmt(struct net_device* ndev, int enabled)
 {
     struct wilc_vif* vif = netdev_priv(ndev);
-    struct wilc* wilc = vif->wilc;
-    struct wid wid;
-    s8 power_mode = enabled ? WILC_FW_MIN_FAST_PS : WILC_FW_NO_POWERSAVE;
-    int result;
+    s8 mode = enabled ? WILC_FW_MIN_FAST_PS : WILC_FW_NO_POWERSAVE;
+    int err = send_wid(vif, WILC_SET_CFG, WID_POWER_MANAGEMENT, WID_CHAR, &mode, sizeof(char),
+                       "send power management");
 
-    wid.id = WID_POWER_MANAGEMENT;
-    wid.type = WID_CHAR;
-    wid.val = &power_mode;
-    wid.size = sizeof(char);
-    result = wilc_send_config_pkt(vif, WILC_SET_CFG, &wid, 1);
-    if (result)
-        netdev_err(vif->ndev, "Failed to send power management\n");
-    else
-        wilc->power_save_mode = enabled != 0;
-    return result;
+    if (!err)
+        vif->wilc->power_save_mode = enabled != 0;
+    return err;
 }
 
 static int glue_power_save_mode(struct net_device* ndev)
