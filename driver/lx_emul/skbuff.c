@@ -12,6 +12,7 @@
 
 #define SKB_MAGIC_LIVE 0x736b6221u  /* "skb!" */
 #define SKB_MAGIC_FREED 0x64656164u /* "dead" */
+#define SKB_MAGIC_PARKED 0x7061726bu /* "park": requeued by the qdisc, lx_emul_skb_park */
 #define CANARY_LEN 16
 #define CANARY_HEAD 0xa5
 #define CANARY_TAIL 0x5a
@@ -206,6 +207,24 @@ void lx_emul_kfree_skb(struct sk_buff* skb, const char* func)
     free(quarantine[quarantine_pos]);
     quarantine[quarantine_pos] = skb;
     quarantine_pos = (quarantine_pos + 1) % QUARANTINE;
+}
+
+void lx_emul_skb_park(struct sk_buff* skb)
+{
+    if (skb->lx_magic != SKB_MAGIC_LIVE)
+        lx_kit_abort("lx_emul_skb_park: %p is not a live sk_buff", (void*)skb);
+    list_del(&skb->lx_live);
+    skb_live_n--;
+    skb->lx_magic = SKB_MAGIC_PARKED;
+}
+
+void lx_emul_skb_unpark(struct sk_buff* skb)
+{
+    if (skb->lx_magic != SKB_MAGIC_PARKED)
+        lx_kit_abort("lx_emul_skb_unpark: %p is not a parked sk_buff", (void*)skb);
+    skb->lx_magic = SKB_MAGIC_LIVE;
+    list_add_tail(&skb->lx_live, &skb_live);
+    skb_live_n++;
 }
 
 void lx_emul_skb_check(const struct sk_buff* skb, const char* where)

@@ -64,6 +64,8 @@ struct net_device* devm_alloc_etherdev_mqs(struct device* parent, int sizeof_pri
     return dev;
 }
 
+static void drop_requeued(struct net_device* dev); /* below, with the transmit path */
+
 void free_netdev(struct net_device* dev)
 {
     if (!dev)
@@ -118,6 +120,7 @@ void unregister_netdev(struct net_device* dev)
     for (unsigned i = 0; i < registered_count; i++) {
         if (registered[i].dev != dev)
             continue;
+        drop_requeued(dev);
         if (dev->nicsim_running && dev->netdev_ops->ndo_stop)
             dev->netdev_ops->ndo_stop(dev);
         dev->nicsim_running = false;
@@ -294,6 +297,7 @@ int lx_emul_netdev_stop(struct net_device* dev)
     /* __dev_close_many: __LINK_STATE_START is cleared (netif_running() false) and the qdisc
      * deactivated before ndo_stop runs; from here on frames for the device are dropped. */
     dev->nicsim_running = false;
+    drop_requeued(dev);
     if (dev->netdev_ops->ndo_stop)
         ret = dev->netdev_ops->ndo_stop(dev);
     dev->flags &= ~IFF_UP;
@@ -313,6 +317,40 @@ static void lx_emul_owner_destructor(struct sk_buff* skb)
 
 /* dev_queue_xmit's last step for one frame: an skb as the stack builds it, ndo_start_xmit. `who`
  * names the caller in aborts and as the skb's allocation site. */
+/* The headroom the stack leaves in a transmitted skb: LL_RESERVED_SPACE, 64 + NET_IP_ALIGN like
+ * a socket skb. */
+#define XMIT_HEADROOM 66
+
+/* dev_requeue_skb: the skb the driver refused waits in the qdisc and is offered again as it is.
+ * The parked skb when it still carries exactly `frame` (unchanged by the driver, which must not
+ * touch an skb it refuses), else NULL; one parked for another frame is dropped. */
+static struct sk_buff* take_requeued(struct net_device* dev, const void* frame, size_t len)
+{
+    struct sk_buff* skb = dev->nicsim_requeued;
+
+    if (!skb)
+        return NULL;
+    dev->nicsim_requeued = NULL;
+    lx_emul_skb_unpark(skb);
+    if (skb->len == len && skb->data == skb->head + XMIT_HEADROOM &&
+        memcmp(skb->data, frame, len) == 0)
+        return skb;
+    kfree_skb(skb);
+    return NULL;
+}
+
+/* qdisc_reset on dev_deactivate: a requeued skb is freed with the qdisc's other packets. */
+static void drop_requeued(struct net_device* dev)
+{
+    struct sk_buff* skb = dev->nicsim_requeued;
+
+    if (!skb)
+        return;
+    dev->nicsim_requeued = NULL;
+    lx_emul_skb_unpark(skb);
+    kfree_skb(skb);
+}
+
 static int xmit_frame(struct net_device* dev, const void* frame, size_t len,
                       lx_bus_skb_free_fn on_free, void* ctx, uint64_t cookie, const char* who,
                       int sync_on_return)
@@ -325,16 +363,19 @@ static int xmit_frame(struct net_device* dev, const void* frame, size_t len,
     if (!dev->nicsim_running) {
         /* A device that is down has the noop qdisc (dev_deactivate): the frame is dropped and
          * its owner's accounting returned, without reaching the driver. */
+        drop_requeued(dev);
         if (on_free)
             on_free(ctx, cookie);
         return NETDEV_TX_OK;
     }
-    /* The stack leaves LL_RESERVED_SPACE headroom; 64 + NET_IP_ALIGN like a socket skb. */
-    skb = lx_emul_alloc_skb(len + 66, GFP_KERNEL, who, LX_EMUL_MODNAME);
-    if (!skb)
-        lx_kit_abort("%s(%s): out of memory", who, dev->name);
-    skb_reserve(skb, 66);
-    skb_put_data(skb, frame, len);
+    skb = take_requeued(dev, frame, len);
+    if (!skb) {
+        skb = lx_emul_alloc_skb(len + XMIT_HEADROOM, GFP_KERNEL, who, LX_EMUL_MODNAME);
+        if (!skb)
+            lx_kit_abort("%s(%s): out of memory", who, dev->name);
+        skb_reserve(skb, XMIT_HEADROOM);
+        skb_put_data(skb, frame, len);
+    }
     skb->dev = dev;
     skb_reset_mac_header(skb);
     skb_set_network_header(skb, ETH_HLEN);
@@ -347,9 +388,12 @@ static int xmit_frame(struct net_device* dev, const void* frame, size_t len,
     }
     rc = dev->netdev_ops->ndo_start_xmit(skb, dev);
     if (rc == NETDEV_TX_BUSY) {
-        /* The qdisc requeues the frame (dev_requeue_skb): the owner keeps its accounting. */
+        /* The qdisc requeues the skb (dev_requeue_skb): the owner keeps its accounting, and the
+         * next offer of this frame gets the same skb. */
         skb->destructor = NULL;
-        kfree_skb(skb);
+        skb->lx_owner_free = NULL;
+        lx_emul_skb_park(skb);
+        dev->nicsim_requeued = skb;
     }
     if (sync_on_return)
         lx_kit_time_sync(); /* back to a caller that runs in SystemC time */

@@ -165,6 +165,9 @@ struct net_device {
     /* netif_wake_queue -> __netif_schedule: the stack's qdisc runs again */
     void (*nicsim_wake_fn)(void* ctx, struct net_device* dev);
     void* nicsim_wake_ctx;
+    /* The skb the driver refused with NETDEV_TX_BUSY, parked until the stack offers the same
+     * frame again (the qdisc's gso_skb after dev_requeue_skb). */
+    struct sk_buff* nicsim_requeued;
 };
 
 static inline void* netdev_priv(const struct net_device* dev) { return dev->nicsim_priv; }

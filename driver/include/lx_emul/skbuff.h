@@ -116,6 +116,11 @@ struct sk_buff* lx_emul_netdev_alloc_skb(struct net_device* dev, unsigned int le
 struct sk_buff* lx_emul_skb_copy(const struct sk_buff* skb, gfp_t gfp, const char* func,
                                  const char* mod);
 void lx_emul_kfree_skb(struct sk_buff* skb, const char* func);
+/* dev_requeue_skb: an skb the driver refused with NETDEV_TX_BUSY waits in the qdisc, not in the
+ * driver, until the stack offers it again: park takes it off the live list (what the driver
+ * holds; a free while parked is caught as a free of a dead skb), unpark puts it back. */
+void lx_emul_skb_park(struct sk_buff* skb);
+void lx_emul_skb_unpark(struct sk_buff* skb);
 #define alloc_skb(size, gfp) lx_emul_alloc_skb((size), (gfp), __func__, LX_EMUL_MODNAME)
 #define __netdev_alloc_skb(dev, len, gfp)                                                          \
     lx_emul_netdev_alloc_skb((dev), (len), (gfp), 0, __func__, LX_EMUL_MODNAME)
