@@ -16,6 +16,7 @@ import json
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -620,6 +621,106 @@ def scenarios_interval_lines():
     if p.returncode != 1 or "unknown module parameter 'bogus'" not in p.stderr:
         failures.append(f"docs/scenarios.md says unknown module parameters are errors; "
                         f"validate-config exited {p.returncode}: {p.stderr}")
+
+
+@check
+def driver_changes_worked_example():
+    """driver-changes.md's worked example, done as the doc says: the build's WILC1000 tree copied
+    twice, one copy with the enable_sleep edit of step 3, both run with --driver-src (own
+    plug-in cache), the figures of step 5 and of the two-tree sweep taken from the reports."""
+    d = doc("driver-changes.md")
+    ksrc = os.path.join(os.path.dirname(NICSIM), "linux-src")
+    kdir = "drivers/net/wireless/microchip/wilc1000"
+    if not os.path.isfile(os.path.join(ksrc, kdir, "wlan.c")):
+        failures.append(f"driver-changes.md: no {kdir}/wlan.c under {ksrc} to rerun the example")
+        return
+    s = Scratch()
+    env = dict(os.environ, XDG_CACHE_HOME=s.path("cache"))
+    trees = {}
+    for name in ("wilc-pristine", "wilc-test"):
+        root = s.path(name)
+        os.makedirs(os.path.join(root, os.path.dirname(kdir)))
+        shutil.copy(os.path.join(ksrc, "Makefile"), root)
+        shutil.copytree(os.path.join(ksrc, kdir), os.path.join(root, kdir))
+        trees[name] = root
+    wlan = os.path.join(trees["wilc-test"], kdir, "wlan.c")
+    text = open(wlan).read()
+    old = "\tif (release == WILC_BUS_RELEASE_ALLOW_SLEEP && wilc->power_save_mode)\n"
+    param = ("static bool enable_sleep;\nmodule_param(enable_sleep, bool, 0644);\n"
+             'MODULE_PARM_DESC(enable_sleep, "let the chip sleep between bus accesses '
+             '(default: no)");\n\n')
+    fn = "static inline void release_bus("
+    if old not in text or fn not in text:
+        failures.append("driver-changes.md: wlan.c no longer has the release_bus line to edit")
+        return
+    text = text.replace(old, old.replace(")\n", " && enable_sleep)\n"), 1)
+    open(wlan, "w").write(text.replace(fn, param + fn, 1))
+    for quoted in ("if (release == WILC_BUS_RELEASE_ALLOW_SLEEP && wilc->power_save_mode && "
+                   "enable_sleep)", "module_param(enable_sleep, bool, 0644);"):
+        expect("driver-changes.md", d, quoted, "the edit the check makes")
+
+    def run(tree, *sets):
+        cmd = (f"nicsim run configs/wilc1000-spi-ttcp-tx.yaml --set traffic.bytes=256KiB "
+               f"--driver-src ~/wilc-test --json /tmp/{'before' if tree == 'wilc-pristine' else 'after'}.json")
+        if not sets:
+            expect("driver-changes.md", d, cmd, "the quoted command")
+        args = [NICSIM, "run", os.path.join(SRC, "configs/wilc1000-spi-ttcp-tx.yaml"), "--quiet",
+                "--set", "traffic.bytes=256KiB", "--driver-src", trees[tree], "--json", "-"]
+        for x in sets:
+            args += ["--set", x]
+        p = subprocess.run(args, capture_output=True, text=True, env=env, timeout=900)
+        if p.returncode != 0:
+            failures.append(f"driver-changes.md: `{' '.join(args)}` exited {p.returncode}:\n"
+                            f"{p.stderr[-2000:]}")
+            return None
+        r = json.loads(p.stdout)
+        dev = r["devices"][0]
+        return {"wakeups": dev["wakeups"], "waking": dev["wake_time_s"], "t": r["sim_time_s"],
+                "mbit": r["flows"][0]["goodput_bps"] / 1e6,
+                "messages": r["host_cpu"]["spi_controller"]["messages"]}
+
+    before = run("wilc-pristine")
+    before_copy = run("wilc-test")  # the edited tree, enable_sleep off (its default)
+    again = run("wilc-test", "driver.module_params.enable_sleep=true")
+    if not (before and before_copy and again):
+        return
+    origin = "the worked example, rerun"
+    a, b = before, before_copy
+    for frag in (f"chip wake-ups {a['wakeups']} → {b['wakeups']}",
+                 f"goodput {a['mbit']:.3f} → {b['mbit']:.3f} Mbit/s",
+                 f"simulated time {a['t']:.6f} → {b['t']:.6f} s",
+                 f"the {a['wakeups'] - b['wakeups']} wake-up handshakes are gone, "
+                 f"{a['waking']:.3f} s of `time waking`",
+                 f"SPI messages ({a['messages']} → {b['messages']},",
+                 f"gives {again['wakeups']} wake-ups and {again['mbit']:.3f} Mbit/s again",
+                 f"its simulated time is {round((again['t'] - a['t']) * 1e6)} µs longer"):
+        expect("driver-changes.md", d, frag, origin)
+
+    # The sweep over both trees (the doc's spec with this scratch's paths).
+    spec = s.path("trees.yaml")
+    with open(spec, "w") as f:
+        f.write(f"base: {os.path.join(SRC, 'configs/wilc1000-spi-ttcp-tx.yaml')}\n"
+                "axes:\n  - key: device.bus_clock\n    values: [24MHz, 48MHz]\n"
+                "  - key: driver.source\n"
+                f"    values: [{trees['wilc-pristine']}, {trees['wilc-test']}]\n"
+                "metrics: [goodput_kBps, wakeups]\n")
+    expect("driver-changes.md", d, "values: [/home/me/wilc-pristine, /home/me/wilc-test]",
+           "the sweep spec the check runs")
+    p = subprocess.run([NICSIM, "sweep", spec, "-j", "2", "--out", s.path("sweep")],
+                       capture_output=True, text=True, env=env, timeout=1800)
+    if p.returncode != 0:
+        failures.append(f"driver-changes.md: the two-tree sweep exited {p.returncode}:\n"
+                        f"{p.stderr[-2000:]}")
+        return
+    by = {(r["device.bus_clock"], os.path.basename(r["driver.source"].rstrip("/"))): r
+          for r in rows(s.path("sweep", "results.csv"))}
+    kb = lambda mhz, t: f"{float(by[(mhz, t)]['goodput_kBps']):.0f}"
+    wk = lambda mhz, t: f"{float(by[(mhz, t)]['wakeups']):.0f}"
+    expect("driver-changes.md", d,
+           f"24 MHz {kb('24MHz', 'wilc-pristine')} → {kb('24MHz', 'wilc-test')} kB/s, 48 MHz "
+           f"{kb('48MHz', 'wilc-pristine')} → {kb('48MHz', 'wilc-test')} kB/s, wake-ups "
+           f"{wk('48MHz', 'wilc-pristine')} → {wk('48MHz', 'wilc-test')} at 48 MHz",
+           "the two-tree sweep, rerun")
 
 
 @check
