@@ -168,6 +168,34 @@ h, _, _ = ipv4(1, icmp)
 put("frame_parser", "icmp", eth(h + icmp))
 put("frame_parser", "mac-text", b"02:00:00:00:00:01")
 
+# ---- WILC1000 firmware config frames (u16 length, then the frame) ----------------------------
+def cfg_frame(kind, seq, wids, handler=1):
+    body = b""
+    for wid, value in wids:
+        wtype = (wid >> 12) & 0xF
+        body += struct.pack("<HH", wid, len(value)) + value
+        if wtype == 4:  # BIN: a checksum byte after the value
+            body += bytes([sum(value) & 0xFF])
+    frame = bytes([ord(kind), seq]) + struct.pack("<HI", 8 + len(body), handler) + body
+    return struct.pack("<H", len(frame)) + frame
+
+
+join = bytearray(100)  # struct wilc_join_bss_param of an open BSS
+join[0:7] = b"lab-ap\0"
+join[34] = 6                                       # channel
+join[35:37] = struct.pack("<H", 0x0401)            # capability
+join[43:49] = bytes([0x02, 0x00, 0x00, 0x00, 0x0a, 0x01])  # BSSID
+join[49:51] = struct.pack("<H", 100)               # beacon period, TU
+join[51] = 1                                       # DTIM period
+join[52:57] = bytes([4, 0x82, 0x84, 0x8b, 0x96])   # 4 rates
+put("wilc1000_config", "connect",
+    cfg_frame("W", 1, [(0x00D0, b"\0"), (0x4086, b""), (0x000C, b"\0"), (0x000D, b"\x03"),
+                       (0x3998, bytes(join))]) +
+    cfg_frame("Q", 2, [(0x3020, b"")]))
+put("wilc1000_config", "join-struct", bytes(join))  # whole input = the struct: the join decoder
+put("wilc1000_config", "power-save", cfg_frame("W", 3, [(0x000B, b"\x01")]) +
+    cfg_frame("W", 4, [(0x0016, b"\0\0")]))
+
 # ---- scenarios -------------------------------------------------------------------------------
 for cfg in ("ks8851-spi-iperf-rx", "wilc1000-spi-ttcp-tx", "wilc1000-sdio-ttcp-rx",
             "ks8851-par-iperf-tx", "enc28j60-spi-iperf-rx", "ks8851-spi-ping"):

@@ -12,7 +12,7 @@ secs=${1:?usage: scripts/fuzz.sh SECONDS_PER_TARGET [TARGET...]}
 shift
 build=${FUZZ_BUILD:-build-fuzz}
 jobs=${JOBS:-2}
-all=(wilc1000_spi wilc1000_sdio ks8851_spi ks8851_par frame_parser scenario_loader)
+all=(wilc1000_spi wilc1000_sdio wilc1000_config ks8851_spi ks8851_par frame_parser scenario_loader)
 targets=("$@")
 [[ ${#targets[@]} -gt 0 ]] || targets=("${all[@]}")
 

@@ -156,6 +156,11 @@ class core : public sc_core::sc_module, public air_station_if {
         m_findings.add(t, k, std::move(text));
     }
 
+    // The firmware's config decoder: what one config frame from the host's TX port does ('W'
+    // sets WIDs and starts what they start, 'Q' queues the 'R' reply), at time t. The TX port
+    // path calls it; public for the fuzz target fuzz/fuzz_wilc1000_config.cc.
+    void config_frame(const std::vector<uint8_t>& f, sc_core::sc_time t) { handle_cfg(f, t); }
+
   private:
     struct rx_packet {
         std::vector<uint8_t> bytes; // header + pad + payload, padded to 4
