@@ -32,6 +32,6 @@ done
 echo
 echo "Calibration points (docs/sources.md#cal-wilc1000-sama5, ttcp -t on a SAMA5 board): ~1500 KB/s with"
 echo "chip sleep off, ~400 KB/s with chip sleep on."
-echo "Those are means of four and five runs; one simulated run (seed 1 above) lands on one of two"
+echo "Those are means of four and five runs; one simulated run (seed 1 above) lands on one of a few"
 echo "levels of the host's timing. '$build/nicsim validate' compares the mean of seeds 1-5 with them"
 echo "(docs/calibration.md)."
