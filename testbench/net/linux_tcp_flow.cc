@@ -107,6 +107,9 @@ linux_tcp_flow_result linux_tcp_flow::result() const {
     r.timeouts = tx.timeouts;
     r.sack = m_snd->sack_ok();
     r.sacked_segments = tx.sacked_segments;
+    r.cwnd = m_snd->cc().cwnd;
+    r.slow_start_exit_cwnd = tx.slow_start_exit_cwnd;
+    r.tsq_limit_bytes = m_snd->tsq_limit_now();
     r.pattern_errors = rx.pattern_errors;
     if (r.pattern_errors && !r.failed) {
         r.failed = true;

@@ -45,6 +45,10 @@ struct linux_tcp_flow_result {
     std::uint64_t retransmits = 0, fast_retransmits = 0, timeouts = 0;
     bool sack = false;                 // negotiated: both hosts' tcp_sack
     std::uint64_t sacked_segments = 0; // segments the receiver reported in SACK blocks
+    // The sender at the end: its cwnd, the cwnd slow start ended with (0: never), and the TSQ
+    // limit of its last skb (bytes below TCP it allowed).
+    std::uint32_t cwnd = 0, slow_start_exit_cwnd = 0;
+    std::uint64_t tsq_limit_bytes = 0;
     std::uint64_t pattern_errors = 0;
     sc_core::sc_time first_write, last_ack;
     sc_core::sc_time last_read; // the receiving application's last read() that returned data

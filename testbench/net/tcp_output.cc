@@ -395,6 +395,8 @@ void tcp_socket::send_skb(std::uint64_t off, std::uint32_t segs, bool retrans) {
 
 void tcp_socket::on_ack(const fr::parsed_frame& f) {
     ++m_stats.acks_received;
+    if (m_stats.slow_start_exit_cwnd == 0 && !m_cc.in_slow_start())
+        m_stats.slow_start_exit_cwnd = m_cc.cwnd;
     const auto delta = static_cast<std::int32_t>(f.tcp_ack - wire_seq_out(m_snd_una));
     if (delta < 0)
         return; // old ACK

@@ -119,6 +119,10 @@ struct tcp_stats {
     std::uint64_t sacked_segments = 0; // segments newly SACKed by the peer (sender side)
     std::uint64_t rack_lost = 0;       // times RACK marked a segment (or its resend) lost
     std::uint64_t sack_acks_sent = 0;  // ACKs sent carrying SACK blocks (receiver side)
+    // snd_cwnd (segments) at the first ACK after slow start ended (HyStart, or a loss); 0 while
+    // the flow has not left it. A flow that TSQ, not cwnd, limits keeps this cwnd: it grows only
+    // while cwnd-limited (tcp_is_cwnd_limited).
+    std::uint32_t slow_start_exit_cwnd = 0;
 };
 
 class tcp_socket {

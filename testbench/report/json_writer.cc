@@ -172,7 +172,12 @@ nlohmann::ordered_json to_json(const report& r) {
                          {"retransmits", f.tcp->retransmits},
                          {"fast_recoveries", f.tcp->fast_recoveries},
                          {"timeouts", f.tcp->timeouts},
-                         {"sacked_segments", f.tcp->sacked_segments}};
+                         {"sacked_segments", f.tcp->sacked_segments},
+                         {"cwnd", f.tcp->cwnd},
+                         {"slow_start_exit_cwnd", f.tcp->slow_start_exit_cwnd
+                                                      ? json(f.tcp->slow_start_exit_cwnd)
+                                                      : json(nullptr)},
+                         {"tsq_limit_bytes", f.tcp->tsq_limit_bytes}};
         } else {
             jf["tcp"] = nullptr;
         }
@@ -386,6 +391,14 @@ report read_json(const std::string& text, const std::string& name) {
             t.fast_recoveries = get<std::uint64_t>(*it, "fast_recoveries", wt);
             t.timeouts = get<std::uint64_t>(*it, "timeouts", wt);
             t.sacked_segments = get<std::uint64_t>(*it, "sacked_segments", wt);
+            // Added later within schema 2: older files do not have them.
+            const auto opt = [&](const char* k) -> std::uint64_t {
+                const auto v = it->find(k);
+                return v == it->end() || v->is_null() ? 0 : get<std::uint64_t>(*it, k, wt);
+            };
+            t.cwnd = static_cast<std::uint32_t>(opt("cwnd"));
+            t.slow_start_exit_cwnd = static_cast<std::uint32_t>(opt("slow_start_exit_cwnd"));
+            t.tsq_limit_bytes = opt("tsq_limit_bytes");
             fr.tcp = t;
         }
         r.flows.push_back(fr);

@@ -31,6 +31,10 @@ struct tcp_report {
     std::uint64_t fast_recoveries = 0; // recoveries entered from SACKs or duplicate ACKs
     std::uint64_t timeouts = 0;        // retransmission timeouts (RTO)
     std::uint64_t sacked_segments = 0; // segments the receiver reported held out of order
+    // The sender at the end of the flow (added within schema 2; null/0 when absent).
+    std::uint32_t cwnd = 0;                 // snd_cwnd, segments
+    std::uint32_t slow_start_exit_cwnd = 0; // snd_cwnd when slow start ended; 0: never
+    std::uint64_t tsq_limit_bytes = 0;      // TCP Small Queues limit of the last skb
 };
 
 struct flow_report {

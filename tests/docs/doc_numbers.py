@@ -471,6 +471,21 @@ def calibration():
     expect("calibration.md", d, f"{fpb('false', 3):.2f} frames per TX batch instead of "
            f"{fpb('false', 1):.2f}", quoted)
     expect("calibration.md", d, f"the batches stay at {fpb('true', 2):.2f} frames", quoted)
+    # Why: the cwnd slow start ended with stays, and the TSQ limit follows it (--json reports).
+    tcp = {}
+    for n in (1, 2, 3):
+        p = subprocess.run([NICSIM, "run", os.path.join(SRC, "configs/wilc1000-spi-ttcp-tx.yaml"),
+                            "--set", "driver.power_save=false", "--set", f"seed={n}", "--quiet",
+                            "--json", "-"], capture_output=True, text=True)
+        tcp[n] = json.loads(p.stdout)["flows"][0]["tcp"]
+        if tcp[n]["cwnd"] != tcp[n]["slow_start_exit_cwnd"]:
+            failures.append(f"docs/calibration.md says the cwnd stays at its slow-start exit value; "
+                            f"seed {n} ends at {tcp[n]['cwnd']}, left slow start at "
+                            f"{tcp[n]['slow_start_exit_cwnd']}")
+    expect("calibration.md", d, f"{tcp[1]['slow_start_exit_cwnd']}, {tcp[2]['slow_start_exit_cwnd']}"
+           f" and {tcp[3]['slow_start_exit_cwnd']} segments with seeds 1, 2 and 3", quoted)
+    expect("calibration.md", d, f"({tcp[1]['tsq_limit_bytes']}, {tcp[2]['tsq_limit_bytes']} and "
+           f"{tcp[3]['tsq_limit_bytes']} bytes at the end", quoted)
     expect("calibration.md", d, f"({count(txt[('true', 2)], 'interrupts')} against "
            f"{count(txt[('true', 1)], 'interrupts')} with seed 1)", quoted)
     expect("calibration.md", d, f"({count(txt[('true', 2)], 'wake-ups')} against "
