@@ -47,6 +47,11 @@ json device_json(const device_report& d, double sim_time_s) {
     j["wake_time_s"] = d.wake_time_s;
     j["tx_batches"] = d.tx_batches ? json(*d.tx_batches) : json(nullptr);
     j["frames_per_tx_batch"] = optional_number(frames_per_tx_batch(d));
+    j["association"] = nullptr;
+    if (d.association)
+        j["association"] = {{"state", d.association->state},
+                            {"associated_at_s", optional_number(d.association->associated_at_s)},
+                            {"join_requests", d.association->join_requests}};
     j["power_save"] = nullptr;
     if (d.power_save)
         for (const auto& [key, field] : power_save_fields)
@@ -420,6 +425,16 @@ report read_json(const std::string& text, const std::string& name) {
         // tx_batches was added within schema 1: absent or null reads as none.
         if (d.contains("tx_batches") && !d["tx_batches"].is_null())
             dr.tx_batches = get<std::uint64_t>(d, "tx_batches", w);
+        // association was added within schema 2: absent or null reads as none.
+        if (d.contains("association") && !d["association"].is_null()) {
+            const json& a = d["association"];
+            association_part ap;
+            ap.state = get<std::string>(a, "state", w + ".association");
+            if (a.contains("associated_at_s") && !a["associated_at_s"].is_null())
+                ap.associated_at_s = get<double>(a, "associated_at_s", w + ".association");
+            ap.join_requests = get<std::uint64_t>(a, "join_requests", w + ".association");
+            dr.association = ap;
+        }
         // power_save was added within schema 2: absent or null reads as none.
         if (d.contains("power_save") && !d["power_save"].is_null()) {
             power_save_part ps;

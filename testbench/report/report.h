@@ -84,6 +84,13 @@ struct power_save_part {
     std::uint64_t null_frames = 0;    // null-data frames sent (PM bit only)
 };
 
+// The station's association as its firmware ran it (WILC1000: wilc1000_join.h).
+struct association_part {
+    std::string state;                     // idle, joining, unanswered, associated
+    std::optional<double> associated_at_s; // when the firmware reported it connected
+    std::uint64_t join_requests = 0;       // WID_JOIN_REQ_EXTENDED received
+};
+
 struct device_report {
     std::string name; // instance name, e.g. "wlan0"
     std::string type; // "wilc1000", "ks8851"
@@ -97,10 +104,11 @@ struct device_report {
     // TX batches the driver handed the chip (WILC1000: VMM allocations granted, one per
     // wilc_wlan_handle_txq round); none for chips that take frames one at a time.
     std::optional<std::uint64_t> tx_batches;
-    std::vector<meter_report> meters; // empty: no power model
-    double supply_voltage_v = 0;      // the meters' supply (they share one)
-    bool power_is_proxy = true;       // currents are proxy values (e.g. ATWILC3000 for ATWILC1000)
-    std::string power_source;         // where the currents come from
+    std::optional<association_part> association; // none: not a wireless station
+    std::vector<meter_report> meters;            // empty: no power model
+    double supply_voltage_v = 0;                 // the meters' supply (they share one)
+    bool power_is_proxy = true; // currents are proxy values (e.g. ATWILC3000 for ATWILC1000)
+    std::string power_source;   // where the currents come from
     std::uint64_t bus_transactions = 0; // bus transactions (SPI messages / SDIO commands)
     std::uint64_t bus_bytes = 0;        // bytes clocked on the bus, both directions
     double bus_busy_s = 0;              // time the bus was occupied (CS asserted / command active)

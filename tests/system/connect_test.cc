@@ -42,6 +42,14 @@ TEST(Wilc1000Connect, JoinWidsThenConnectStatusAfterTheJoinTimeThenAssocResInfo)
     wilc1000_spi_test_system sys("system", ls.scenario, ls.platform);
     const report::report r = sys.run();
     EXPECT_EQ(r.end_reason, "traffic complete");
+    // The report says so (devices[].association).
+    ASSERT_EQ(r.devices.size(), 1u);
+    ASSERT_TRUE(r.devices[0].association.has_value());
+    EXPECT_EQ(r.devices[0].association->state, "associated");
+    EXPECT_EQ(r.devices[0].association->join_requests, 1u);
+    ASSERT_TRUE(r.devices[0].association->associated_at_s.has_value());
+    EXPECT_DOUBLE_EQ(*r.devices[0].association->associated_at_s,
+                     sys.chip().core.join_statistics().associated_at.to_seconds());
     const wilc::core& fw = sys.chip().core;
     const auto& wids = fw.wid_log();
 
@@ -110,6 +118,12 @@ TEST(Wilc1000Connect, UnansweredJoinNeverConnectsAndExchangesNoData) {
                            {"link.associated=false", "duration=12s", "driver.power_save=true"});
     wilc1000_spi_test_system sys("system", ls.scenario, ls.platform);
     const report::report r = sys.run();
+    ASSERT_EQ(r.devices.size(), 1u);
+    ASSERT_TRUE(r.devices[0].association.has_value());
+    // Unanswered until the driver's connect timer gave up and sent WID_DISCONNECT: idle again.
+    EXPECT_EQ(r.devices[0].association->state, "idle");
+    EXPECT_EQ(r.devices[0].association->join_requests, 1u);
+    EXPECT_FALSE(r.devices[0].association->associated_at_s.has_value());
     EXPECT_EQ(r.end_reason, "duration limit");
     const wilc::core& fw = sys.chip().core;
     const auto& js = fw.join_statistics();

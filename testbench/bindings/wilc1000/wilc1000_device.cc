@@ -203,6 +203,11 @@ void wilc1000_device::fill_report(report::report& r) const {
     d.wakeups = pm.host_wake_requests();
     d.wake_time_s = pm.waking_time(now).to_seconds();
     d.tx_batches = cs.vmm_alloc_requests - cs.vmm_alloc_full;
+    const auto& js = m_chip->core.join_statistics();
+    d.association = report::association_part{
+        wilc::to_string(m_chip->core.join()),
+        js.associations ? std::optional<double>(js.associated_at.to_seconds()) : std::nullopt,
+        js.requests};
     const auto& ps = m_chip->core.power_save().stats();
     d.power_save = report::power_save_part{ps.dozes,          ps.beacon_wakeups, ps.tim_wakeups,
                                            ps.uplink_wakeups, ps.beacons_missed, ps.frames_missed,
