@@ -26,6 +26,10 @@ const std::vector<metric_info> k_metrics = {
     {"bus_transactions_per_frame", "", "bus transactions per frame", dimension::count, 1.0},
     {"irqs_per_frame", "", "interrupts per frame", dimension::count, 1.0},
     {"context_switches", "", "host context switches", dimension::count, 1.0},
+    {"tcp_cwnd", "", "TCP cwnd at the end (segments)", dimension::count, 1.0},
+    {"tcp_slow_start_exit_cwnd", "", "TCP cwnd when slow start ended (segments)", dimension::count,
+     1.0},
+    {"tcp_tsq_limit_bytes", "", "TCP Small Queues limit at the end (bytes)", dimension::count, 1.0},
     {"bus_utilisation", "", "bus utilisation (0..1)", dimension::ratio, 1.0},
     {"host_cpu_share", "", "host CPU busy share (0..1)", dimension::ratio, 1.0},
     {"sim_time_s", "s", "simulated time (s)", dimension::time, 1.0},
@@ -146,6 +150,17 @@ std::optional<double> metric_value(const nlohmann::json& r, const std::string& n
         if (frames <= 0)
             return std::nullopt;
         return n / frames;
+    }
+    if (name.rfind("tcp_", 0) == 0) {
+        // flows[].tcp.<field> of the first TCP flow over the Linux-like stack; empty when none
+        // has it (no TCP flow, or slow start never ended).
+        const std::string field = name.substr(4);
+        for (const auto& f : r.value("flows", nlohmann::json::array()))
+            if (f.contains("tcp") && f["tcp"].is_object() && f["tcp"].contains(field))
+                return f["tcp"][field].is_number()
+                           ? std::optional<double>(num(f["tcp"], field.c_str()))
+                           : std::nullopt;
+        return std::nullopt;
     }
     if (name == "context_switches") {
         if (!r.contains("host_cpu"))

@@ -314,3 +314,19 @@ TEST(SweepSpec, ShippedKernelAbStudyCoversEveryScenarioOnBothKernels) {
                   0u);
     }
 }
+
+// The sender's TCP state at the end (flows[].tcp): from the first TCP flow; empty without one
+// and for a null field (slow start never ended).
+TEST(SweepMetrics, TcpStateOfTheFirstTcpFlow) {
+    using nicsim::sweep::metric_value;
+    const auto r = nlohmann::json::parse(R"({"flows": [{"name": "ping", "tcp": null},
+        {"name": "tcp", "tcp": {"cwnd": 47, "slow_start_exit_cwnd": 45, "tsq_limit_bytes": 5619}}]})");
+    EXPECT_EQ(metric_value(r, "tcp_cwnd"), 47.0);
+    EXPECT_EQ(metric_value(r, "tcp_slow_start_exit_cwnd"), 45.0);
+    EXPECT_EQ(metric_value(r, "tcp_tsq_limit_bytes"), 5619.0);
+    const auto never = nlohmann::json::parse(
+        R"({"flows": [{"tcp": {"cwnd": 10, "slow_start_exit_cwnd": null}}]})");
+    EXPECT_FALSE(metric_value(never, "tcp_slow_start_exit_cwnd").has_value());
+    const auto none = nlohmann::json::parse(R"({"flows": [{"name": "udp", "tcp": null}]})");
+    EXPECT_FALSE(metric_value(none, "tcp_cwnd").has_value());
+}
