@@ -212,7 +212,7 @@ size_t par_host::burst(par_payload& p, const uint16_t* in, uint16_t* out, size_t
         // times and statistics complete() gives it above, in closed form (no observer needs
         // their times one by one, and nobody can have asked for the bus meanwhile).
         if (i + 1 < k && m_observers.empty()) {
-            if (par_target_socket* dev = words_target()) {
+            if (par_target_socket* dev = m_words) {
                 p.addr -= m_base;
                 const size_t w = dev->transport_words(p, in ? in + i + 1 : nullptr,
                                                       out ? out + i + 1 : nullptr, k - i - 1);
@@ -239,12 +239,8 @@ size_t par_host::burst(par_payload& p, const uint16_t* in, uint16_t* out, size_t
     return k;
 }
 
-par_target_socket* par_host::words_target() {
-    if (!m_words_looked_up) {
-        m_words_looked_up = true;
-        m_words = dynamic_cast<par_target_socket*>(par_out.operator->());
-    }
-    return m_words;
+void par_host::end_of_elaboration() {
+    m_words = dynamic_cast<par_target_socket*>(par_out.operator->());
 }
 
 } // namespace nicsim::par

@@ -90,9 +90,7 @@ class par_host : public sc_core::sc_module {
     void complete(par_payload& p, const sc_core::sc_time& start, const sc_core::sc_time& end,
                   const sc_core::sc_time& extra);
     size_t burst(par_payload& p, const uint16_t* in, uint16_t* out, size_t n);
-    // The device's word path (par_slave_if::par_transport_words), when the port is bound
-    // straight to a par_target_socket; found at the first burst.
-    par_target_socket* words_target();
+    void end_of_elaboration() override; // finds m_words
 
     par_timing m_timing;
     phase_times m_t;
@@ -104,8 +102,9 @@ class par_host : public sc_core::sc_module {
     sc_core::sc_event m_free;
     sc_core::sc_time m_ready_at = sc_core::SC_ZERO_TIME; // end of the last access's recovery
     std::vector<par_observer*> m_observers;
+    // The device's word path (par_slave_if::par_transport_words), when the port is bound
+    // straight to a par_target_socket.
     par_target_socket* m_words = nullptr;
-    bool m_words_looked_up = false;
 };
 
 } // namespace nicsim::par

@@ -88,7 +88,6 @@ void host_stack::qdisc_run() {
                 // the qdisc again in the next softirq round; nobody will wake the queue.
                 if (!m_port.queue_stopped || !m_port.queue_stopped()) {
                     if (m_defer_retry) { // softirq() notifies or spins on local time
-                        m_retry_pending = true;
                         m_retry_at = local_time::now() + busy_retry();
                     } else {
                         local_time::sync();
@@ -180,18 +179,22 @@ void host_stack::softirq() {
         }
         if (!m_backlog.empty() && (next == sc_core::SC_ZERO_TIME || m_backlog.front().ready < next))
             next = m_backlog.front().ready;
-        if (m_retry_pending) {
-            // NETDEV_TX_BUSY spin: when the retry comes first and no other process can run
-            // before it (local_time::room()), nothing can notify m_work meanwhile, so running on
-            // to it locally is the wake-up the notification would give, without the switch.
-            m_retry_pending = false;
-            const sc_time in = m_retry_at - local_time::now();
-            if ((next == sc_core::SC_ZERO_TIME || m_retry_at <= next) && local_time::room() > in) {
-                local_time::advance(in);
-                continue;
-            }
+        const sc_time retry = m_retry_at; // a NETDEV_TX_BUSY retry of the qdisc_run above
+        m_retry_at = sc_core::SC_ZERO_TIME;
+        sc_time wake = next;
+        if (retry != sc_core::SC_ZERO_TIME && (wake == sc_core::SC_ZERO_TIME || retry < wake))
+            wake = retry;
+        // When no other process can run before the wake-up (local_time::room()), nothing can
+        // notify m_work meanwhile: running on to it locally is the wake-up the wait would give,
+        // without the switch (the TX_BUSY spin, TCP's timers, a backlog frame due).
+        const sc_time now = local_time::now();
+        if (wake > now && local_time::room() > wake - now) {
+            local_time::advance(wake - now);
+            continue;
+        }
+        if (retry != sc_core::SC_ZERO_TIME) {
             local_time::sync();
-            m_work.notify(m_retry_at - sc_time_stamp());
+            m_work.notify(retry - sc_time_stamp());
         }
         if (next != sc_core::SC_ZERO_TIME && next > local_time::now()) {
             local_time::sync();

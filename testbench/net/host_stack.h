@@ -126,8 +126,7 @@ class host_stack : public sc_core::sc_module {
     // of a notification so that the softirq can spin on local time when nothing else is due
     // (softirq(): the same wake-up at the same time as the notification would give).
     bool m_defer_retry = false;
-    bool m_retry_pending = false;
-    sc_core::sc_time m_retry_at = sc_core::SC_ZERO_TIME;
+    sc_core::sc_time m_retry_at = sc_core::SC_ZERO_TIME; // SC_ZERO_TIME: no retry pending
     std::uint64_t m_skb_id = 0;
     std::uint64_t m_frees_charged = 0;
     std::uint64_t m_rx_frames = 0, m_rx_ignored = 0, m_tx_frames = 0, m_tx_busy = 0;
