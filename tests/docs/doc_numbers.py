@@ -584,6 +584,10 @@ def traces_walkthrough():
         m = re.search(r"traffic start at ([\d.]+) s", out)
         ms = f"{float(m.group(1)) * 1e3:.1f}" if m else "?"
         expect("traces.md", d, quoted.format(ms), f"nicsim run configs/{cfg} -i 1")
+        wd = doc("models/wilc1000.md")
+        expect("models/wilc1000.md", wd, ("the traffic starts at {} ms over SPI" if "spi" in cfg
+                                          else "at {} ms over SDIO").format(ms),
+               f"nicsim run configs/{cfg} -i 1")
 
 
 @check
