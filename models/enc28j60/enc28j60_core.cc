@@ -3,8 +3,10 @@
 // The MAC (TX/RX) is in enc28j60_mac.cc, the PHY in enc28j60_phy.cc.
 #include "models/enc28j60/enc28j60_core.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <stdexcept>
 
 #include "bus/common/local_time.h"
@@ -386,11 +388,31 @@ void core::set_ptr(reg_addr lo, uint16_t v) {
     m_bank0[lo.off + 1]->set(uint8_t((v >> 8) & 0x1F));
 }
 
-uint16_t core::rx_advance(uint16_t p, unsigned n) const {
+template <class Run> uint16_t core::rx_ring_runs(uint16_t p, size_t n, Run&& run) const {
+    // Byte by byte the pointer goes p == ERXND ? ERXST : (p + 1) & 0x1FFF. From at or below
+    // ERXND it runs up to ERXND; from above it, up to 0x1FFF and on from 0 (ERXND is never met
+    // on the way). Each such stretch is contiguous, so it is visited at once.
     const uint16_t st = ptr(reg::ERXSTL), nd = ptr(reg::ERXNDL);
-    for (unsigned i = 0; i < n; ++i)
-        p = (p == nd) ? st : uint16_t((p + 1) & ptr_mask);
+    while (n > 0) {
+        const uint16_t last = p <= nd ? nd : ptr_mask;
+        const size_t k = std::min<size_t>(n, size_t(last - p) + 1);
+        run(p, k);
+        n -= k;
+        const uint16_t end = uint16_t(p + k - 1);
+        p = end == nd ? st : uint16_t((end + 1) & ptr_mask);
+    }
     return p;
+}
+
+uint16_t core::rx_ring_write(uint16_t p, const uint8_t* in, size_t n) {
+    return rx_ring_runs(p, n, [&](uint16_t a, size_t k) {
+        std::memcpy(&m_mem[a], in, k);
+        in += k;
+    });
+}
+
+uint16_t core::rx_advance(uint16_t p, unsigned n) const {
+    return rx_ring_runs(p, n, [](uint16_t, size_t) {});
 }
 
 unsigned core::rx_free() const {
@@ -526,24 +548,45 @@ void core::bit_field(uint8_t addr, uint8_t mask, bool set) {
     note_write(*r, set ? r->host_set_bits(mask) : r->host_clear_bits(mask));
 }
 
-uint8_t core::read_buffer() {
+void core::read_buffer(uint8_t* out, size_t n) {
     const uint16_t p = ptr(reg::ERDPTL);
-    const uint8_t b = m_mem[p];
-    if (m_econ2->get() & ECON2_AUTOINC) {
-        // Reading at ERXND wraps to ERXST, so a packet is read across the ring end [fact].
-        const uint16_t nd = ptr(reg::ERXNDL);
-        set_ptr(reg::ERDPTL, p == nd ? ptr(reg::ERXSTL) : uint16_t((p + 1) & ptr_mask));
+    if (!(m_econ2->get() & ECON2_AUTOINC)) {
+        std::memset(out, m_mem[p], n); // the pointer stays: every byte is the same one
+        return;
     }
-    return b;
+    // Reading at ERXND wraps to ERXST, so a packet is read across the ring end [fact].
+    set_ptr(reg::ERDPTL, rx_ring_runs(p, n, [&](uint16_t a, size_t k) {
+                std::memcpy(out, &m_mem[a], k);
+                out += k;
+            }));
 }
 
-void core::write_buffer(uint8_t b) {
-    const uint16_t p = ptr(reg::EWRPTL);
-    if ((m_econ1->get() & ECON1_TXRTS) && p >= ptr(reg::ETXSTL) && p <= ptr(reg::ETXNDL))
-        m_findings.add(finding_kind::tx_while_busy, "WBM into the packet being transmitted");
-    m_mem[p] = b;
-    if (m_econ2->get() & ECON2_AUTOINC)
-        set_ptr(reg::EWRPTL, uint16_t((p + 1) & ptr_mask)); // 0x1FFF wraps to 0 [fact]
+void core::write_buffer(const uint8_t* in, size_t n) {
+    uint16_t p = ptr(reg::EWRPTL);
+    const bool autoinc = m_econ2->get() & ECON2_AUTOINC;
+    if (m_econ1->get() & ECON1_TXRTS) { // the rare case: a finding per byte that hits the packet
+        for (size_t i = 0; i < n; ++i) {
+            if (p >= ptr(reg::ETXSTL) && p <= ptr(reg::ETXNDL))
+                m_findings.add(finding_kind::tx_while_busy,
+                               "WBM into the packet being transmitted");
+            m_mem[p] = in[i];
+            if (autoinc)
+                p = uint16_t((p + 1) & ptr_mask);
+        }
+    } else if (!autoinc) {
+        if (n > 0)
+            m_mem[p] = in[n - 1]; // each byte overwrites the one before
+    } else {
+        while (n > 0) { // 0x1FFF wraps to 0 [fact]
+            const size_t k = std::min<size_t>(n, size_t(buffer_bytes - p));
+            std::memcpy(&m_mem[p], in, k);
+            in += k;
+            n -= k;
+            p = uint16_t((p + k) & ptr_mask);
+        }
+    }
+    if (autoinc)
+        set_ptr(reg::EWRPTL, p);
 }
 
 // ------------------------------------------------------------------ register handlers

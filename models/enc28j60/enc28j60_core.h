@@ -55,9 +55,11 @@ class core : public sc_core::sc_module, public eth::eth_station_if {
     void write_control(uint8_t addr, uint8_t v);          // WCR
     void bit_field(uint8_t addr, uint8_t mask, bool set); // BFS / BFC
     bool is_mac_mii(uint8_t addr) const;
-    uint8_t read_buffer();        // RBM: one byte at ERDPT, auto-increment with RX wrap
-    void write_buffer(uint8_t b); // WBM: one byte at EWRPT, auto-increment
-    void soft_reset();            // SRC
+    // RBM: `n` bytes from ERDPT, auto-increment with RX wrap (each byte as the chip reads it)
+    void read_buffer(uint8_t* out, size_t n);
+    // WBM: `n` bytes to EWRPT, auto-increment
+    void write_buffer(const uint8_t* in, size_t n);
+    void soft_reset(); // SRC
 
     // --- pins / wiring ---
     std::function<void(bool high)> on_irq; // INT pin level changes (active low)
@@ -94,6 +96,13 @@ class core : public sc_core::sc_module, public eth::eth_station_if {
     uint16_t ptr(reg_addr lo) const;
     void set_ptr(reg_addr lo, uint16_t v);
     uint16_t rx_advance(uint16_t p, unsigned n) const; // inside ERXST..ERXND
+    // Visits the `n` buffer addresses from `p` on as the RX-wrapping auto-increment steps
+    // through them (ERXND -> ERXST, 0x1FFF -> 0), in contiguous runs: run(addr, count). Returns
+    // the address after the last one.
+    template <class Run> uint16_t rx_ring_runs(uint16_t p, size_t n, Run&& run) const;
+    // Stores `n` bytes from `p` on in the RX ring (as rx_ring_runs steps); returns the address
+    // after the last one.
+    uint16_t rx_ring_write(uint16_t p, const uint8_t* in, size_t n);
     uint8_t eir_value() const;
     void update_irq();
     void note_write(const reg8& r, const regs::write_result<uint8_t>& res);

@@ -254,19 +254,9 @@ void core::receive(const eth::eth_frame& f) {
     }
     const uint16_t start = ptr(reg::ERXWRPTL);
     const uint16_t next = rx_advance(start, need);
-    const uint16_t st = ptr(reg::ERXSTL), nd = ptr(reg::ERXNDL);
-    auto step = [st, nd](uint16_t q) { return q == nd ? st : uint16_t((q + 1) & ptr_mask); };
     const uint8_t hdr[6] = {uint8_t(next),     uint8_t(next >> 8), uint8_t(len),
                             uint8_t(len >> 8), uint8_t(status),    uint8_t(status >> 8)};
-    uint16_t p = start;
-    for (uint8_t h : hdr) {
-        m_mem[p] = h;
-        p = step(p);
-    }
-    for (uint8_t x : b) {
-        m_mem[p] = x;
-        p = step(p);
-    }
+    rx_ring_write(rx_ring_write(start, hdr, sizeof hdr), b.data(), b.size());
     set_ptr(reg::ERXWRPTL, next);
     cnt.set(uint8_t(cnt.get() + 1));
     ++m_stats.rx_frames;

@@ -130,8 +130,8 @@ void spi_frontend::command(const uint8_t* mosi, uint8_t* miso, size_t n) {
         ++m_stats.rbm;
         if (arg != buffer_arg)
             protocol("RBM opcode with argument " + std::to_string(arg) + " (must be 0x1A)");
-        for (size_t i = 1; i < n; ++i)
-            miso[i] = m_core.read_buffer();
+        if (n > 1)
+            m_core.read_buffer(miso + 1, n - 1);
         m_stats.buffer_bytes_read += n - 1;
         return;
     case opcode::wcr:
@@ -148,8 +148,8 @@ void spi_frontend::command(const uint8_t* mosi, uint8_t* miso, size_t n) {
         ++m_stats.wbm;
         if (arg != buffer_arg)
             protocol("WBM opcode with argument " + std::to_string(arg) + " (must be 0x1A)");
-        for (size_t i = 1; i < n; ++i)
-            m_core.write_buffer(mosi[i]);
+        if (n > 1)
+            m_core.write_buffer(mosi + 1, n - 1);
         m_stats.buffer_bytes_written += n - 1;
         return;
     case opcode::bfs:

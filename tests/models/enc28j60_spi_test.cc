@@ -168,6 +168,27 @@ TEST(Enc28j60Spi, BufferAutoIncrementAndRxWrap) {
     });
 }
 
+TEST(Enc28j60Spi, LongBufferReadWrapsAtEveryRingEnd) {
+    // One RBM longer than the ring goes round it twice; a WBM while a packet is being sent
+    // reports each byte that lands in it.
+    enc_bench::start({}, [](enc_bench& b) {
+        auto& h = b.host;
+        h.wrw(r::ERXSTL, 0x0100);
+        h.wrw(r::ERXNDL, 0x01FF); // 256-byte ring
+        for (uint16_t a = 0; a < 0x0300; ++a)
+            b.core().poke_mem(a, uint8_t(a * 7 + (a >> 8)));
+        std::vector<uint8_t> want;
+        uint16_t p = 0x01F0;
+        for (int i = 0; i < 600; ++i) {
+            want.push_back(b.core().mem(p));
+            p = p == 0x01FF ? 0x0100 : uint16_t(p + 1);
+        }
+        EXPECT_EQ(h.mem_read(0x01F0, 600), want);
+        EXPECT_EQ(h.rdw(r::ERDPTL), p);
+        EXPECT_TRUE(b.core().findings().list().empty());
+    });
+}
+
 TEST(Enc28j60Spi, SoftResetRestoresRegistersAndNeedsSettleTime) {
     enc_bench::start({}, [](enc_bench& b) {
         auto& h = b.host;
