@@ -245,3 +245,30 @@ TEST(TrafficFrame, SackOptionRoundTripsNextToTheTimestamps) {
     EXPECT_EQ(find_tcp_sack(q, out), 0u);
     EXPECT_THROW(append_tcp_sack_option(opts, in, 5), std::invalid_argument);
 }
+
+// The checksum against RFC 1071's definition, one big-endian 16-bit word at a time: every length
+// from 0 to 1600 at two alignments, all-zero and all-0xff data (the folded sum's two zeros), and
+// chained calls with a starting sum.
+TEST(TrafficFrame, ChecksumEqualsTheWordByWordDefinition) {
+    auto reference = [](const std::uint8_t* d, std::size_t n, std::uint32_t start) {
+        std::uint64_t s = start;
+        for (std::size_t i = 0; i < n; i += 2)
+            s += std::uint32_t(d[i] << 8) | (i + 1 < n ? d[i + 1] : 0);
+        while (s >> 16)
+            s = (s & 0xffff) + (s >> 16);
+        return std::uint16_t(~s & 0xffff);
+    };
+    std::vector<std::uint8_t> data(1700);
+    std::uint32_t x = 12345;
+    for (auto& b : data)
+        b = std::uint8_t((x = x * 1103515245u + 12345u) >> 24);
+    const std::vector<std::uint8_t> zeros(1700, 0), ones(1700, 0xff);
+    const std::uint8_t* const inputs[] = {data.data(), zeros.data(), ones.data()};
+    for (std::size_t len = 0; len <= 1600; ++len)
+        for (std::size_t at : {std::size_t(0), std::size_t(3)})
+            for (const std::uint8_t* d : inputs)
+                for (std::uint32_t start : {0u, 0x1234u, 0xfffeffffu})
+                    ASSERT_EQ(checksum_fold(checksum_add(d + at, len, start)),
+                              reference(d + at, len, start))
+                        << len << " " << at << " " << start;
+}
