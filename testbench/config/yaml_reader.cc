@@ -11,7 +11,9 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <limits>
+#include <string_view>
 
 namespace nicsim::config {
 namespace {
@@ -367,6 +369,56 @@ double decode<double>::from(const std::string& raw) {
 
 // ---- files and overrides ----------------------------------------------------------------------
 
+std::string shorten_comment_lines(const std::string& text) {
+    std::string out;
+    out.reserve(text.size());
+    long block_parent = -1; // inside a block scalar: the indentation of the line that opened it
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+        std::size_t end = text.find('\n', pos);
+        end = end == std::string::npos ? text.size() : end + 1;
+        const std::string_view line(text.data() + pos, end - pos);
+        const std::size_t indent = line.find_first_not_of(' ');
+        const bool blank =
+            indent == std::string_view::npos || line[indent] == '\n' || line[indent] == '\r';
+        if (block_parent >= 0 && (blank || long(indent) > block_parent)) {
+            out.append(line); // block scalar content: a '#' here is text
+            pos = end;
+            continue;
+        }
+        block_parent = -1;
+        if (!blank && line[indent] == '#') {
+            out.append(line.substr(0, indent + 1));
+            if (line.back() == '\n')
+                out.push_back('\n');
+            pos = end;
+            continue;
+        }
+        out.append(line);
+        pos = end;
+        if (blank)
+            continue;
+        if (std::count(line.begin(), line.end(), '"') % 2 ||
+            std::count(line.begin(), line.end(), '\'') % 2) {
+            out.append(text, pos, std::string::npos); // maybe a multi-line quoted scalar
+            break;
+        }
+        // A block scalar indicator ends the line (before an optional comment): | or > with
+        // optional chomping/indentation indicators, after ": ", "- " or alone.
+        std::string_view body = line.substr(0, line.find_last_not_of("\r\n") + 1);
+        const std::size_t hash = body.find(" #");
+        if (hash != std::string_view::npos)
+            body = body.substr(0, hash);
+        body = body.substr(0, body.find_last_not_of(' ') + 1);
+        const std::size_t ind = body.find_last_of("|>");
+        if (ind != std::string_view::npos &&
+            body.find_first_not_of("+-0123456789", ind + 1) == std::string_view::npos &&
+            (ind == indent || body[ind - 1] == ' '))
+            block_parent = long(indent);
+    }
+    return out;
+}
+
 YAML::Node load_yaml_file(const std::string& file) {
     // An ifstream opens a directory without complaint; reading it then fails deep in yaml-cpp.
     std::error_code ec;
@@ -375,8 +427,11 @@ YAML::Node load_yaml_file(const std::string& file) {
     std::ifstream in(file);
     if (!in)
         throw config_error(file + ": cannot open: " + std::strerror(errno));
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (in.bad())
+        throw config_error(file + ": cannot read: " + std::strerror(errno));
     try {
-        return YAML::Load(in);
+        return YAML::Load(shorten_comment_lines(text));
     } catch (const YAML::ParserException& e) {
         throw config_error(position(file, e.mark) + ": YAML syntax error: " + e.msg);
     } catch (const YAML::Exception& e) {

@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: MIT
+#include <algorithm>
 #include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 
 #include <gtest/gtest.h>
 
 #include "testbench/config/config_loader.h"
+#include "testbench/config/yaml_reader.h"
 #include "tests/testbench/test_files.h"
 
 using namespace nicsim::config;
@@ -555,4 +560,36 @@ TEST(ScenarioConfig, DirectoryAsScenarioIsAConfigErrorNamingIt) {
     const auto dir = test_dir();
     EXPECT_EQ(load_error(dir.string()),
               dir.string() + ": is a directory, not a scenario file (give a .yaml file)");
+}
+
+// load_yaml_file cuts full-line comments short before yaml-cpp sees them: every shipped config
+// and study must mean exactly what its full text means, with the same number of lines (so error
+// positions stay), and '#' lines that are text (a block scalar, a multi-line quoted scalar) stay.
+TEST(ConfigLoader, ShortenedCommentsMeanTheSameYaml) {
+    int files = 0, shortened = 0;
+    for (const auto& e : std::filesystem::recursive_directory_iterator(
+             std::string(NICSIM_SOURCE_DIR) + "/configs")) {
+        if (e.path().extension() != ".yaml")
+            continue;
+        std::ifstream in(e.path());
+        const std::string text((std::istreambuf_iterator<char>(in)), {});
+        const std::string cut = shorten_comment_lines(text);
+        EXPECT_EQ(std::count(text.begin(), text.end(), '\n'),
+                  std::count(cut.begin(), cut.end(), '\n'))
+            << e.path();
+        EXPECT_EQ(YAML::Dump(YAML::Load(text)), YAML::Dump(YAML::Load(cut))) << e.path();
+        ++files;
+        shortened += cut.size() < text.size();
+    }
+    EXPECT_GT(files, 20);
+    EXPECT_GT(shortened, 20);
+
+    const std::string block = "a: |\n  text\n  # not a comment\n\n  more\n# comment\nb: >-\n"
+                              "  # folded text\nc: 1 # trailing\n  # comment after c\n";
+    EXPECT_EQ(shorten_comment_lines(block),
+              "a: |\n  text\n  # not a comment\n\n  more\n#\nb: >-\n  # folded text\nc: 1 # "
+              "trailing\n  #\n");
+    const std::string quoted = "# head\nq: \"two\n  # lines\"\n# tail\n";
+    EXPECT_EQ(shorten_comment_lines(quoted), "#\nq: \"two\n  # lines\"\n# tail\n");
+    EXPECT_EQ(YAML::Load(shorten_comment_lines(quoted))["q"].as<std::string>(), "two # lines");
 }
