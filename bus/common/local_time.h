@@ -26,6 +26,12 @@
 namespace nicsim::local_time {
 
 namespace detail {
+// sc_time_stamp() without the call into libsystemc (its body is this inline accessor): the
+// functions below run several times per bus access.
+inline const sc_core::sc_time& stamp() {
+    return sc_core::sc_get_curr_simcontext()->time_stamp();
+}
+
 struct state {
     sc_core::sc_time offset = sc_core::SC_ZERO_TIME; // of `owner`, ahead of `base`
     const sc_core::sc_process_b* owner = nullptr;
@@ -57,7 +63,7 @@ inline state s;
 inline void check_owner() {
     if (s.offset == sc_core::SC_ZERO_TIME)
         return;
-    if (s.owner != sc_core::sc_get_current_process_b() || s.base != sc_core::sc_time_stamp() ||
+    if (s.owner != sc_core::sc_get_current_process_b() || s.base != stamp() ||
         s.base_delta != sc_core::sc_delta_count())
         yielded_unsynchronised();
 }
@@ -74,7 +80,7 @@ inline const sc_core::sc_time& quantum() {
 // The running process's time: sc_time_stamp() plus its local offset.
 inline sc_core::sc_time now() {
     detail::check_owner();
-    return sc_core::sc_time_stamp() + detail::s.offset;
+    return detail::stamp() + detail::s.offset;
 }
 inline const sc_core::sc_time& offset() {
     detail::check_owner();
@@ -121,7 +127,7 @@ inline void advance(const sc_core::sc_time& t) {
     auto& s = detail::s;
     const sc_core::sc_time target = s.offset + t;
     if (target <= s.quantum) {
-        const sc_core::sc_time now = sc_core::sc_time_stamp();
+        const sc_core::sc_time now = detail::stamp();
         if (!detail::refresh_limit(now))
             goto wait_all;
         if (target < s.limit) {
@@ -155,7 +161,7 @@ inline sc_core::sc_time room() {
     auto& s = detail::s;
     if (s.offset >= s.quantum)
         return sc_core::SC_ZERO_TIME;
-    const sc_core::sc_time now = sc_core::sc_time_stamp();
+    const sc_core::sc_time now = detail::stamp();
     if (!detail::refresh_limit(now) || s.limit <= s.offset)
         return sc_core::SC_ZERO_TIME;
     // advance(t) is local for offset + t <= quantum and offset + t < limit.

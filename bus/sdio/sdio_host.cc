@@ -71,8 +71,8 @@ void sdio_host::wait_until(const sc_core::sc_time& abs) {
 }
 
 void sdio_host::require_thread(const char* what) const {
-    const auto proc = sc_core::sc_get_current_process_handle();
-    if (!proc.valid() || proc.proc_kind() != sc_core::SC_THREAD_PROC_)
+    const sc_core::sc_process_b* proc = sc_core::sc_get_current_process_b(); // no handle to count
+    if (!proc || proc->proc_kind() != sc_core::SC_THREAD_PROC_)
         throw std::logic_error(std::string(name()) + ": " + what +
                                "() must be called from an SC_THREAD (it waits)");
 }

@@ -36,8 +36,8 @@ void spi_host::transfer(spi_payload& frame) {
     // drives signals other processes see, so it runs in exact time.
     if (m_mode != spi_host_mode::transaction)
         local_time::sync();
-    const auto proc = sc_core::sc_get_current_process_handle();
-    if (!proc.valid() || proc.proc_kind() != sc_core::SC_THREAD_PROC_)
+    const sc_core::sc_process_b* proc = sc_core::sc_get_current_process_b(); // no handle to count
+    if (!proc || proc->proc_kind() != sc_core::SC_THREAD_PROC_)
         throw std::logic_error(std::string(name()) +
                                ": transfer() must be called from an SC_THREAD (it waits)");
     if (frame.cs >= num_cs())

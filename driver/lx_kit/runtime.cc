@@ -40,6 +40,11 @@ lx_kit_task* current() {
     runtime& r = rt();
     if (sc_get_status() != SC_RUNNING)
         return &r.main_task;
+    // The task asked for last, by the raw process pointer (inline, no handle to count): the
+    // common case, several times per driver call.
+    const sc_object* running = sc_get_current_process_b();
+    if (running && running == r.last_key)
+        return r.last_task;
     sc_process_handle h = sc_get_current_process_handle();
     if (!h.valid() || (h.proc_kind() != SC_THREAD_PROC_ && h.proc_kind() != SC_CTHREAD_PROC_))
         return &r.main_task;

@@ -632,6 +632,19 @@ void core::txq_append(const uint8_t* b, size_t n) {
     m_tx_cur.data.insert(m_tx_cur.data.end(), b, b + n);
 }
 
+void core::txq_write(const uint8_t* b, size_t n) {
+    while (n > 0) {
+        if (const size_t k = std::min(n, txq_bytes_before_frame_end())) {
+            txq_append(b, k);
+            b += k;
+            n -= k;
+        } else { // a header byte, a frame's last byte (it may start TX) or SDA = 0
+            txq_write_byte(*b++);
+            --n;
+        }
+    }
+}
+
 void core::enqueue_written() {
     const size_t n = m_tx_written.size();
     while (!m_tx_written.empty()) {

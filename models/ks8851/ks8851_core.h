@@ -74,6 +74,9 @@ class core : public sc_core::sc_module, public eth::eth_station_if {
     // parallel bus (the frame's end, where a write can start the TX engine, goes byte by byte).
     size_t txq_bytes_before_frame_end() const;
     void txq_append(const uint8_t* b, size_t n);
+    // n bytes of the TX frame stream (SPI burst): the same as n txq_write_byte() calls, the
+    // stretch inside a frame's data appended at once.
+    void txq_write(const uint8_t* b, size_t n);
     uint64_t dma_starts() const { return m_dma_starts; } // SDA 0->1 transitions
     sc_core::sc_time dma_ready_at() const { return m_dma_ready_at; }
     void bus_error(const std::string& why); // front-end detected a bus error: ISR.SPIBEI

@@ -50,8 +50,8 @@ void spi_frontend::spi_transport(spi::spi_payload& frame, sc_core::sc_time&) {
                 m_core.rxq_read(m_miso.data() + 1 + dummy, n - 1 - dummy);
         } else { // op_txq
             ++m_stats.txq_writes;
-            for (size_t i = 1; i < n; ++i)
-                m_core.txq_write_byte(m_mosi[i]);
+            if (n > 1)
+                m_core.txq_write(m_mosi.data() + 1, n - 1);
         }
     }
     pos = 0;

@@ -154,6 +154,37 @@ TEST(Ks8851Spi, TxFrameOnWireByteExact) {
     });
 }
 
+// Two frames in one TXQ write (header, padded data, header, data): the burst is split at each
+// frame's end and header as byte by byte, and both leave in order.
+TEST(Ks8851Spi, TwoFramesInOneTxqBurst) {
+    ks_bench::start(spi_params(), [](ks_bench& b) {
+        auto& h = *b.spi;
+        h.open(0xE302);
+        const uint8_t dst[6] = {0x02, 0xAA, 0xBB, 0xCC, 0xDD, 0xEE};
+        const auto f1 = ks_make_frame(dst, 1001), f2 = ks_make_frame(dst, 64);
+        std::vector<uint8_t> burst = {0xC0};
+        for (const auto* f : {&f1, &f2}) {
+            const unsigned len = unsigned(f->size());
+            burst.insert(burst.end(), {0x01, 0x00, uint8_t(len), uint8_t(len >> 8)});
+            burst.insert(burst.end(), f->begin(), f->end());
+            burst.resize(burst.size() + (align4(len) - len), 0x5A);
+        }
+        h.wr16(ks::reg::RXQCR, uint16_t(h.rc_rxqcr | ks::RXQCR_SDA));
+        h.frame({burst}, {nullptr}, {burst.size()});
+        h.wr16(ks::reg::RXQCR, h.rc_rxqcr);
+        h.wr16(ks::reg::TXQCR, ks::TXQCR_METFE);
+        wait(sc_time(200, SC_US));
+        ASSERT_EQ(b.wire.peer_received().size(), 2u);
+        auto e1 = f1, e2 = f2;
+        eth::append_fcs(e1);
+        eth::append_fcs(e2);
+        EXPECT_EQ(b.wire.peer_received()[0].bytes, e1);
+        EXPECT_EQ(b.wire.peer_received()[1].bytes, e2);
+        EXPECT_EQ(h.rd16(ks::reg::TXMIR), 6144);
+        EXPECT_TRUE(b.core().findings().list().empty());
+    });
+}
+
 // A short frame is padded to 60 bytes + CRC by TXPE/TXCRC.
 TEST(Ks8851Spi, TxShortFramePadded) {
     ks_bench::start(spi_params(), [](ks_bench& b) {
