@@ -418,9 +418,10 @@ access_status core::block_write(uint32_t addr, const uint8_t* p, size_t n, sc_ti
 }
 
 access_status core::block_read(uint32_t addr, uint8_t* p, size_t n, sc_time t) {
+    // Every path below fills all n bytes, with zeros where there is no data.
     m_now = t;
-    std::memset(p, 0, n);
     if (!clock_ready(t)) {
+        std::memset(p, 0, n);
         finding(t, finding_kind::clock_off_access,
                 "block read " + hex(addr) + " while the chip clock is off");
         return access_status::clock_off;
@@ -433,6 +434,7 @@ access_status core::block_read(uint32_t addr, uint8_t* p, size_t n, sc_time t) {
         mem_read(addr, p, n);
         return access_status::ok;
     }
+    std::memset(p, 0, n);
     finding(t, finding_kind::out_of_range,
             "block read of " + std::to_string(n) + " bytes from unmapped address " + hex(addr) +
                 (addr == 0 ? " (VMM RX port not armed by INT_CLEAR)" : ""));
@@ -878,6 +880,7 @@ void core::rx_port_read(uint8_t* p, size_t n, sc_time t) {
     m_rx_port_armed = false;
     m_int_clear_readback &= ~regmap::EN_VMM;
     if (!m_batch_posted || m_rx_batch.empty()) {
+        std::memset(p, 0, n);
         finding(t, finding_kind::firmware,
                 "RX DMA read of " + std::to_string(n) + " bytes with no RX data pending");
         return;
@@ -886,7 +889,9 @@ void core::rx_port_read(uint8_t* p, size_t n, sc_time t) {
         finding(t, finding_kind::firmware,
                 "RX DMA read of " + std::to_string(n) + " bytes, " +
                     std::to_string(m_rx_batch.size()) + " were announced in INT_STATUS");
-    std::memcpy(p, m_rx_batch.data(), std::min(n, m_rx_batch.size()));
+    const size_t k = std::min(n, m_rx_batch.size());
+    std::memcpy(p, m_rx_batch.data(), k);
+    std::memset(p + k, 0, n - k);
     m_rx_used -= uint32_t(m_rx_batch.size());
     m_rx_batch.clear();
     m_batch_posted = false;

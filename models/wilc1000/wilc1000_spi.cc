@@ -514,9 +514,11 @@ void spi_frontend::execute(sc_time t, double hz) {
             reply(spi_status::INTERNAL);
             return;
         }
-        // No zero fill: a write transfer overwrites every byte before block_write() sees the
-        // buffer, and block_read() clears it itself.
-        m_dma_buf.resize(m_dma_size);
+        // The buffer only grows (a resize after a shorter DMA would zero-fill the difference):
+        // a write transfer overwrites every byte before block_write() sees the first m_dma_size,
+        // and block_read() clears them itself.
+        if (m_dma_buf.size() < m_dma_size)
+            m_dma_buf.resize(m_dma_size);
         reply(spi_status::OK);
         if (c == DMA_EXT_WRITE) {
             m_after = state::dma_write;

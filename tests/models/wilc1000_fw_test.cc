@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // WILC1000 firmware functional model: boot -> 'I' + falling IRQ edge, config frames, TX VMM
 // handshake to the air peer, RX from the air with the header the driver parses, fault knobs.
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include "models/wilc1000/wilc1000_regmap.h"
@@ -259,5 +261,34 @@ TEST(Wilc1000Fault, ConfigFrameNeverAnswered) {
         EXPECT_EQ(b.core().stats().cfg_frames, 1u);
         EXPECT_EQ(b.core().stats().cfg_replies, 0u);
     });
+    sc_core::sc_start();
+}
+
+// An RX DMA read longer than INT_STATUS announced gets zeros after the batch, and one with no
+// data pending gets only zeros, also when the transfer before it left data in the chip's DMA
+// buffer; the firmware reports both.
+TEST(Wilc1000Fault, RxDmaReadBeyondTheBatchReadsZeros) {
+    wilc_bench b(
+        wilc::params{},
+        [](wilc_bench& b) {
+            ASSERT_TRUE(b.boot());
+            b.air->peer_send(eth_frame(1000, 7));
+            ASSERT_TRUE(b.wait_irq(sc_time(10, SC_MS)));
+            uint32_t st = 0;
+            ASSERT_TRUE(b.host.read(0x40, st, true));
+            const uint32_t size = (st & 0x7fff) * 4;
+            ASSERT_GT(size, 1000u);
+            ASSERT_TRUE(b.host.write(0x44, 0x181, true));
+            std::vector<uint8_t> buf;
+            ASSERT_TRUE(b.host.dma_read(0, buf, size + 64));
+            ASSERT_EQ(buf.size(), size + 64);
+            EXPECT_NE(std::count(buf.begin(), buf.begin() + size, 0), long(size));
+            EXPECT_EQ(std::count(buf.begin() + size, buf.end(), 0), 64);
+            ASSERT_TRUE(b.host.write(0x44, 0x181, true));
+            ASSERT_TRUE(b.host.dma_read(0, buf, 256));
+            EXPECT_EQ(std::count(buf.begin(), buf.end(), 0), 256);
+            EXPECT_EQ(b.core().findings().count(wilc::finding_kind::firmware), 2u);
+        },
+        true);
     sc_core::sc_start();
 }
