@@ -15,8 +15,11 @@
 # --against-configs: the other binary runs its own tree's scenario of the same name (a former
 # tree's scenarios may use keys the other binary does not know, or lack ones this one needs);
 # the A/B column is then simulated seconds per CPU second of each, so scenarios whose simulated
-# time changed between the trees compare fairly ("former speed", issue 10). Scenarios missing in
-# the other tree are shown without a B column.
+# time changed between the trees compare fairly ("former speed", issue 10). "A/B work" compares
+# CPU per payload byte the flows moved instead: when the two trees' models move the same bytes
+# in different simulated times, the A/B of simulated seconds per CPU second moves with the
+# simulated throughput although the work per byte did not. Scenarios missing in the other tree
+# are shown without a B column.
 #
 # The figures are host measurements: they depend on the machine and on what else runs on it,
 # so they are printed here and recorded in bench/README.md, never asserted by tests.
@@ -56,12 +59,13 @@ def run_once(nicsim, cfg):
             sys.exit(f"{cfg}: no report (exit {p.returncode}): {p.stderr[-400:]}")
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     frames = sum(d.get("frames") or 0 for d in r["devices"]) or 1
+    payload = sum(f.get("bytes") or 0 for f in r.get("flows", []))
     h = r["host"]
     # Builds older than the decoupling (3 Dec 2026) count neither: 0.
     return {"sim": r["sim_time_s"], "wall": h["wall_time_s"], "cpu": cpu,
             "waits": h.get("local_time_waits", 0) / frames,
             "delta": h.get("delta_cycles", 0) / frames,
-            "rss": h["peak_rss_mb"], "frames": frames}
+            "rss": h["peak_rss_mb"], "frames": frames, "payload": payload}
 
 
 def summary(runs):
@@ -69,13 +73,13 @@ def summary(runs):
     sim = runs[0]["sim"]
     return {"sim": sim, "x_wall": sim / med("wall"), "x_cpu": sim / med("cpu"),
             "waits": runs[0]["waits"], "delta": runs[0]["delta"], "rss": max(x["rss"] for x in runs),
-            "frames": runs[0]["frames"]}
+            "frames": runs[0]["frames"], "cpu": med("cpu"), "payload": runs[0]["payload"]}
 
 
 cfgs = sorted(glob.glob(os.path.join(args.configs, "*.yaml")))
 head = f"{'scenario':26} {'sim s':>8} {'frames':>7} {'x wall':>7} {'x CPU':>7} {'waits/fr':>9} {'deltas/fr':>9} {'RSS MB':>7}"
 if args.against:
-    head += f" | {'B x CPU':>8} {'B deltas/fr':>11} {'A/B':>6}"
+    head += f" | {'B x CPU':>8} {'B deltas/fr':>11} {'A/B':>6} {'A/B work':>8}"
 print(head)
 for cfg in cfgs:
     bcfg = None
@@ -94,4 +98,9 @@ for cfg in cfgs:
     if bcfg:
         b = summary(rb)
         line += f" | {b['x_cpu']:7.1f}x {b['delta']:11.1f} {a['x_cpu'] / b['x_cpu']:5.2f}x"
+        # The same comparison per payload byte the flows moved: the trees' models may move the
+        # same bytes in different simulated times (a faster simulated transfer is fewer
+        # simulated seconds for the same CPU work).
+        if a["payload"] and b["payload"]:
+            line += f" {(b['cpu'] / b['payload']) / (a['cpu'] / a['payload']):7.2f}x"
     print(line, flush=True)

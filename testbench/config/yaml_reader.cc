@@ -369,7 +369,37 @@ double decode<double>::from(const std::string& raw) {
 
 // ---- files and overrides ----------------------------------------------------------------------
 
+namespace {
+bool clean_utf8(const std::string& text) {
+    for (std::size_t i = 0; i < text.size();) {
+        const auto u = static_cast<unsigned char>(text[i]);
+        if (u < 0x80) {
+            if ((u < 0x20 && u != '\t' && u != '\r' && u != '\n') || u == 0x7f)
+                return false;
+            ++i;
+            continue;
+        }
+        const std::size_t n = u >= 0xc2 && u <= 0xdf   ? 2
+                              : u >= 0xe0 && u <= 0xef ? 3
+                              : u >= 0xf0 && u <= 0xf4 ? 4
+                                                       : 0;
+        if (n == 0 || i + n > text.size())
+            return false;
+        for (std::size_t k = 1; k < n; ++k)
+            if ((static_cast<unsigned char>(text[i + k]) & 0xc0) != 0x80)
+                return false;
+        i += n;
+    }
+    return true;
+}
+} // namespace
+
 std::string shorten_comment_lines(const std::string& text) {
+    // Text that is not clean UTF-8 (a control character, a NUL that ends yaml-cpp's input, a
+    // UTF-16 byte order mark, a broken sequence that may swallow a line break) is parsed as it
+    // is: what yaml-cpp makes of it is not this function's to guess.
+    if (!clean_utf8(text))
+        return text;
     std::string out;
     out.reserve(text.size());
     long block_parent = -1; // inside a block scalar: the indentation of the line that opened it
@@ -387,7 +417,10 @@ std::string shorten_comment_lines(const std::string& text) {
             continue;
         }
         block_parent = -1;
-        if (!blank && line[indent] == '#') {
+        // Only comments of ASCII: a line with other bytes (which may not be valid UTF-8) stays
+        // as it is, as do the few non-ASCII ones of the shipped configs.
+        const auto plain = [](char c) { return static_cast<unsigned char>(c) < 0x80; };
+        if (!blank && line[indent] == '#' && std::all_of(line.begin(), line.end(), plain)) {
             out.append(line.substr(0, indent + 1));
             if (line.back() == '\n')
                 out.push_back('\n');
@@ -398,9 +431,10 @@ std::string shorten_comment_lines(const std::string& text) {
         pos = end;
         if (blank)
             continue;
-        if (std::count(line.begin(), line.end(), '"') % 2 ||
-            std::count(line.begin(), line.end(), '\'') % 2) {
-            out.append(text, pos, std::string::npos); // maybe a multi-line quoted scalar
+        const auto dq = std::count(line.begin(), line.end(), '"');
+        if (dq % 2 || std::count(line.begin(), line.end(), '\'') % 2 ||
+            (dq && line.find('\\') != std::string_view::npos)) { // "...\" hides a quote
+            out.append(text, pos, std::string::npos);            // maybe a multi-line quoted scalar
             break;
         }
         // A block scalar indicator ends the line (before an optional comment): | or > with

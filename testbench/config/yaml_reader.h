@@ -255,11 +255,13 @@ template <> struct decode<voltage> {
 // Loads a YAML file as a mapping (config_error with file:line:col on syntax errors).
 YAML::Node load_yaml_file(const std::string& file);
 
-// The text with every full-line comment cut to its '#', where that is certain to be a comment:
+// The text with every full-line comment of printable ASCII cut to its '#', where that is certain
+// to be a comment:
 // not inside a block scalar (`key: |`), and nowhere after a line with an odd number of quotes
-// (it may open a multi-line quoted scalar). The YAML it means and every line and column stay the
-// same; yaml-cpp's scanner spends hundreds of instructions per character, and the documented
-// platform profiles are mostly comments (load_yaml_file parses this text).
+// or with a backslash beside a double quote (either may open a multi-line quoted scalar). The YAML
+// it means and every line and column stay the same; yaml-cpp's scanner spends hundreds of
+// instructions per character, and the documented platform profiles are mostly comments
+// (load_yaml_file parses this text).
 std::string shorten_comment_lines(const std::string& text);
 
 // Applies "--set key.path=value" to root before validation. The value is parsed as YAML (so

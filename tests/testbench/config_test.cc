@@ -592,4 +592,10 @@ TEST(ConfigLoader, ShortenedCommentsMeanTheSameYaml) {
     const std::string quoted = "# head\nq: \"two\n  # lines\"\n# tail\n";
     EXPECT_EQ(shorten_comment_lines(quoted), "#\nq: \"two\n  # lines\"\n# tail\n");
     EXPECT_EQ(YAML::Load(shorten_comment_lines(quoted))["q"].as<std::string>(), "two # lines");
+    // Not clean UTF-8 (a NUL, a UTF-16 byte order mark, a broken sequence before a line break)
+    // or a comment with other bytes than ASCII: left as it is (fuzz_scenario_loader found each).
+    for (const std::string odd : {std::string("# a\n\0# b\n", 8), std::string("\xfe\xff# a\n"),
+                                  std::string("k: v\xe0\n# comment\n")})
+        EXPECT_EQ(shorten_comment_lines(odd), odd);
+    EXPECT_EQ(shorten_comment_lines("# caf\xc3\xa9\n# plain\n"), "# caf\xc3\xa9\n#\n");
 }
