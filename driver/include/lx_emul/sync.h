@@ -10,7 +10,9 @@
  *   busy-waited (udelay) inside the critical section; the contender then spins (busy CPU time)
  *   until the holder unlocks. Holding one makes the context atomic: sleeping calls abort.
  * - spin_lock_bh / local_bh_disable: BH off for the calling context (atomic); when the outermost
- *   local_bh_enable runs, registered BH hooks run (the netdev emulation processes netif_rx there).
+ *   local_bh_enable runs, registered BH hooks run (none is registered outside the tests: the
+ *   netdev emulation's netif_rx hands each frame to the host stack at once, which runs its own
+ *   softirq thread; docs/host-stack.md).
  * - RCU/SRCU readers are no-ops; synchronize_rcu/srcu are scheduling points (one delta cycle).
  */
 #ifndef LX_EMUL_SYNC_H
