@@ -33,6 +33,23 @@ tcp_socket& host_stack::open_tcp(const tcp_socket_config& sc) {
 void host_stack::netif_rx(const std::uint8_t* data, std::size_t len) {
     // enqueue_to_backlog; the softirq is raised only if it was idle (NAPI scheduling).
     local_time::sync(); // the softirq is woken relative to SystemC time
+    const sc_core::sc_process_b* caller = sc_core::sc_get_current_process_b();
+    if (m_cfg.net.netif_rx_in_caller && caller && caller->proc_kind() == sc_core::SC_THREAD_PROC_) {
+        // local_bh_enable at the end of netif_rx: the frame is due now and the caller runs
+        // net_rx_action, unless a softirq round runs already (one that waits in a CPU charge):
+        // that round takes the frame in its backlog loop.
+        m_backlog.push_back({std::vector<std::uint8_t>(data, data + len), sc_time_stamp()});
+        if (m_in_softirq) {
+            kick();
+            return;
+        }
+        m_in_softirq = true;
+        softirq_round();
+        m_in_softirq = false;
+        local_time::sync();
+        kick(); // the softirq thread sleeps to its old nearest deadline: let it look again
+        return;
+    }
     sc_time ready = sc_time_stamp();
     if (m_backlog.empty())
         ready += m_irq.sample();
@@ -130,46 +147,57 @@ std::vector<skb_ptr> host_stack::gso_segment(skb_ptr s) {
     return out;
 }
 
+void host_stack::softirq_round() {
+    // net_rx_action: take every frame whose softirq is due.
+    while (!m_backlog.empty() && m_backlog.front().ready <= local_time::now()) {
+        // In a member, not a local: the charges below wait, and a run that ends there must
+        // not leave the frame on this thread's coroutine stack (LeakSanitizer cannot see it).
+        m_rx_current = std::move(m_backlog.front());
+        rx_frame& f = m_rx_current;
+        m_backlog.pop_front();
+        const auto p = fr::parse(f.bytes.data(), f.bytes.size());
+        tcp_socket* owner = nullptr;
+        for (auto& s : m_sockets)
+            if (s->accepts(p))
+                owner = s.get();
+        if (!owner) {
+            ++m_rx_ignored;
+            continue;
+        }
+        ++m_rx_frames;
+        charge(p.payload_len ? m_cfg.costs.per_segment_recv : m_cfg.costs.per_ack_recv,
+               cpu_context::softirq);
+        charge(m_cfg.costs.per_skb_free, cpu_context::softirq);
+        owner->on_segment(p);
+    }
+    // skbs freed since the last round (tcp_wfree work).
+    std::uint64_t frees = 0;
+    for (auto& s : m_sockets)
+        frees += s->skb_frees();
+    if (frees > m_frees_charged) {
+        charge(m_cfg.costs.per_skb_free * static_cast<double>(frees - m_frees_charged),
+               cpu_context::softirq);
+        m_frees_charged = frees;
+    }
+    for (auto& s : m_sockets) {
+        s->run_timers();
+        s->push(); // tcp_write_xmit / the TSQ tasklet / tcp_push after write()
+    }
+}
+
 void host_stack::softirq() {
     for (;;) {
-        // net_rx_action: take every frame whose softirq is due.
-        while (!m_backlog.empty() && m_backlog.front().ready <= local_time::now()) {
-            // In a member, not a local: the charges below wait, and a run that ends there must
-            // not leave the frame on this thread's coroutine stack (LeakSanitizer cannot see it).
-            m_rx_current = std::move(m_backlog.front());
-            rx_frame& f = m_rx_current;
-            m_backlog.pop_front();
-            const auto p = fr::parse(f.bytes.data(), f.bytes.size());
-            tcp_socket* owner = nullptr;
-            for (auto& s : m_sockets)
-                if (s->accepts(p))
-                    owner = s.get();
-            if (!owner) {
-                ++m_rx_ignored;
-                continue;
-            }
-            ++m_rx_frames;
-            charge(p.payload_len ? m_cfg.costs.per_segment_recv : m_cfg.costs.per_ack_recv,
-                   cpu_context::softirq);
-            charge(m_cfg.costs.per_skb_free, cpu_context::softirq);
-            owner->on_segment(p);
+        if (m_in_softirq) { // a netif_rx caller runs it; it kicks when done
+            local_time::sync();
+            wait(m_work);
+            continue;
         }
-        // skbs freed since the last round (tcp_wfree work).
-        std::uint64_t frees = 0;
-        for (auto& s : m_sockets)
-            frees += s->skb_frees();
-        if (frees > m_frees_charged) {
-            charge(m_cfg.costs.per_skb_free * static_cast<double>(frees - m_frees_charged),
-                   cpu_context::softirq);
-            m_frees_charged = frees;
-        }
-        for (auto& s : m_sockets) {
-            s->run_timers();
-            s->push(); // tcp_write_xmit / the TSQ tasklet / tcp_push after write()
-        }
+        m_in_softirq = true;
+        softirq_round();
         m_defer_retry = true; // nothing waits between this qdisc_run and the sleep below
         qdisc_run();          // a woken queue
         m_defer_retry = false;
+        m_in_softirq = false;
         // Sleep until new work or the nearest deadline.
         sc_time next = sc_core::SC_ZERO_TIME;
         for (auto& s : m_sockets) {

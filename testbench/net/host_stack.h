@@ -86,6 +86,9 @@ class host_stack : public sc_core::sc_module {
 
   private:
     void softirq();
+    // One net_rx_action/net_tx_action pass: the backlog frames that are due, the skb frees,
+    // TCP timers and pushes, the qdisc. From the softirq thread or a netif_rx caller.
+    void softirq_round();
     void dev_queue_xmit(skb_ptr s);
     void qdisc_run();
     // skb_gso_segment for TCP (tcp_gso_segment with copy_destructor): one skb per frame, each
@@ -121,6 +124,7 @@ class host_stack : public sc_core::sc_module {
     sc_core::sc_event m_work;
     deadline_timer m_timer{m_work}; // the softirq's wait for its nearest socket deadline
     bool m_qdisc_running = false;
+    bool m_in_softirq = false;        // a softirq_round() runs (it may wait in a CPU charge)
     std::vector<skb_ptr> m_xmit_list; // qdisc_run's skbs on their way to the driver
     // The NETDEV_TX_BUSY retry of the softirq's own last qdisc_run, kept as a deadline instead
     // of a notification so that the softirq can spin on local time when nothing else is due

@@ -162,6 +162,8 @@ void net_settings::set(const std::string& key, const std::string& v) {
         cubic_beta = u32();
     else if (key == "tcp_internal_pacing")
         tcp_internal_pacing = parse_bool(key, v);
+    else if (key == "netif_rx_in_caller")
+        netif_rx_in_caller = parse_bool(key, v);
     else if (key == "gso")
         gso = parse_bool(key, v);
     else if (key == "gso_max_size")

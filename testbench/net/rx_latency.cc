@@ -10,8 +10,9 @@ using sc_core::sc_time_stamp;
 
 rx_latency::rx_latency(const sc_core::sc_module_name& nm, std::uint64_t seed,
                        const latency_spec& irq_to_thread, const latency_spec& sched_wakeup,
-                       sink_fn sink)
-    : sc_core::sc_module(nm), m_irq(seed, std::string(name()) + ".irq_to_thread", irq_to_thread),
+                       sink_fn sink, bool softirq_in_caller)
+    : sc_core::sc_module(nm), m_softirq_in_caller(softirq_in_caller),
+      m_irq(seed, std::string(name()) + ".irq_to_thread", irq_to_thread),
       m_wakeup(seed, std::string(name()) + ".sched_wakeup", sched_wakeup), m_sink(std::move(sink)) {
     SC_HAS_PROCESS(rx_latency);
     SC_THREAD(deliver);
@@ -19,7 +20,10 @@ rx_latency::rx_latency(const sc_core::sc_module_name& nm, std::uint64_t seed,
 
 void rx_latency::receive(const std::uint8_t* data, std::size_t len) {
     sc_time due = sc_time_stamp();
-    if (m_queue.empty())
+    const sc_core::sc_process_b* caller = sc_core::sc_get_current_process_b();
+    const bool in_caller =
+        m_softirq_in_caller && caller && caller->proc_kind() == sc_core::SC_THREAD_PROC_;
+    if (m_queue.empty() && !in_caller)
         due += m_irq.sample();
     due += m_wakeup.sample();
     if (!m_queue.empty())

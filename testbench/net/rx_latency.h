@@ -24,8 +24,11 @@ class rx_latency : public sc_core::sc_module {
   public:
     using sink_fn = std::function<void(const std::uint8_t*, std::size_t)>;
 
+    // softirq_in_caller: a receive() from a thread runs the softirq work there (Linux >= 5.18
+    // netif_rx, net_settings::netif_rx_in_caller): no irq_to_thread, only the task's wake-up.
     rx_latency(const sc_core::sc_module_name& nm, std::uint64_t seed,
-               const latency_spec& irq_to_thread, const latency_spec& sched_wakeup, sink_fn sink);
+               const latency_spec& irq_to_thread, const latency_spec& sched_wakeup, sink_fn sink,
+               bool softirq_in_caller = false);
 
     // Never blocks; any process kind.
     void receive(const std::uint8_t* data, std::size_t len);
@@ -34,6 +37,7 @@ class rx_latency : public sc_core::sc_module {
 
   private:
     void deliver();
+    bool m_softirq_in_caller;
 
     struct pending {
         std::vector<std::uint8_t> bytes;

@@ -101,7 +101,8 @@ traffic_session::traffic_session(const config::traffic_config& cfg, std::uint64_
     if (stacks) {
         m_host_rx_latency = std::make_unique<net::rx_latency>(
             "host_rx_latency", seed, stacks->board.irq_to_thread, stacks->board.sched_wakeup,
-            [this](const std::uint8_t* d, std::size_t n) { m_host->receive(d, n); });
+            [this](const std::uint8_t* d, std::size_t n) { m_host->receive(d, n); },
+            stacks->board.net.netif_rx_in_caller);
     }
 }
 

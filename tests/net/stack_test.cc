@@ -5,6 +5,7 @@
 #include <memory>
 #include <vector>
 
+#include "testbench/net/rx_latency.h"
 #include "testbench/net/shaped_link.h"
 #include "testbench/net/tsq.h"
 #include "test_driver.h"
@@ -156,8 +157,10 @@ namespace {
 // Two stacks over an unshaped link pair with a fixed one-way delay; A sends 64-byte requests,
 // B echoes them, A times each exchange (a ping over TCP: the same stack paths as ICMP echo
 // would take, softirq receive and application wake-up on both hosts).
-std::vector<double> ping_rtts_us(const latency_spec& jitter, int count) {
+std::vector<double> ping_rtts_us(const latency_spec& jitter, int count,
+                                 bool netif_rx_in_caller = false) {
     host_stack_config c;
+    c.net.netif_rx_in_caller = netif_rx_in_caller;
     c.irq_to_thread = jitter;
     c.sched_wakeup = jitter;
     c.seed = 42;
@@ -244,4 +247,58 @@ TEST(PingOverStack, NoJitterGivesIdenticalRtts) {
     EXPECT_DOUBLE_EQ(s.min, s.max);
     EXPECT_DOUBLE_EQ(s.min, 1000.0);
     EXPECT_EQ(s.mdev, 0.0);
+}
+
+// netif_rx_in_caller: the link's delivering thread runs the softirq work itself (Linux >= 5.18
+// netif_rx), so an exchange pays the two application wake-ups but not the two softirq wake-ups:
+// with fixed 30 us latencies 1000 + 2 * 30 us instead of 1000 + 4 * 30 us (one simulation per
+// process: two tests).
+namespace {
+void expect_fixed_rtt(bool netif_rx_in_caller, double rtt_us) {
+    latency_spec fixed;
+    fixed.median = fixed.p99 = sc_time(30, SC_US);
+    const auto v = ping_rtts_us(fixed, 20, netif_rx_in_caller);
+    ASSERT_EQ(v.size(), 20u);
+    const auto s = summarise(v);
+    EXPECT_DOUBLE_EQ(s.min, s.max);
+    EXPECT_NEAR(s.min, rtt_us, 1e-6);
+}
+} // namespace
+
+TEST(PingOverStack, SoftirqThreadPaysTheIrqToThreadLatency) {
+    expect_fixed_rtt(false, 1120.0);
+}
+
+TEST(PingOverStack, NetifRxInCallerSkipsTheSoftirqWakeUp) {
+    expect_fixed_rtt(true, 1060.0);
+}
+
+// rx_latency (ping/UDP endpoints): a frame from a thread reaches the endpoint after the softirq
+// wake-up and the task's wake-up, or after the task's wake-up only with netif_rx_in_caller.
+namespace {
+void expect_rx_delivery_after(bool softirq_in_caller, sc_time expected) {
+    latency_spec irq, wake;
+    irq.median = irq.p99 = sc_time(20, SC_US);
+    wake.median = wake.p99 = sc_time(15, SC_US);
+    auto delivered = std::make_shared<sc_time>(sc_core::SC_ZERO_TIME);
+    auto* rx = new rx_latency(
+        "rx", 1, irq, wake,
+        [delivered](const std::uint8_t*, std::size_t) { *delivered = sc_core::sc_time_stamp(); },
+        softirq_in_caller);
+    sc_core::sc_spawn([rx] {
+        sc_core::wait(sc_time(1, SC_MS));
+        const std::uint8_t frame[60] = {};
+        rx->receive(frame, sizeof frame);
+    });
+    sc_core::sc_start(sc_time(2, SC_MS));
+    EXPECT_EQ(*delivered, sc_time(1, SC_MS) + expected);
+}
+} // namespace
+
+TEST(RxLatency, FrameWaitsSoftirqAndTaskWakeUp) {
+    expect_rx_delivery_after(false, sc_time(35, SC_US));
+}
+
+TEST(RxLatency, SoftirqInCallerLeavesTheTaskWakeUpOnly) {
+    expect_rx_delivery_after(true, sc_time(15, SC_US));
 }
