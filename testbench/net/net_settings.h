@@ -71,10 +71,11 @@ struct net_settings {
     std::uint32_t skb_truesize_overhead = 768;
     // Where netif_rx's softirq work runs. On: in the caller when that is a thread (a threaded IRQ
     // handler, a work item), at once and on its CPU time, as 6.1 does (net/core/dev.c netif_rx:
-    // local_bh_disable, enqueue_to_backlog, local_bh_enable runs net_rx_action; since 5.18).
-    // Off: the frame waits an irq_to_thread sample for the stack's own softirq thread (the
-    // behaviour of netif_rx from process context before 5.18). *Modelling choice*, off until
-    // the calibration and the docs are redone with it (docs/host-stack.md).
+    // local_bh_disable, enqueue_to_backlog, local_bh_enable runs net_rx_action; since 5.18);
+    // the board's stack, whose frames come from the real driver, has it on
+    // (system/host_stacks.cc). Off: the frame waits an irq_to_thread sample for the stack's own
+    // softirq thread (a NIC's interrupt raising NET_RX, as for the peer; or netif_rx from
+    // process context before 5.18).
     bool netif_rx_in_caller = false;
 
     // Throws std::invalid_argument("net setting '<key>': ...") for the first bad value.

@@ -107,6 +107,13 @@ std::string device_system::ifdown() {
     ::net_device* nd = m_device->netdev();
     if (!nd)
         return "the driver registered no network device";
+    if (m_run.end_reason() == "traffic complete") {
+        const sc_core::sc_time step(1, sc_core::SC_MS);
+        for (sc_core::sc_time waited; lx_emul_skb_live_count() > 0 &&
+                                      waited < sc_core::sc_time(ifdown_drain_s, sc_core::SC_SEC);
+             waited += step)
+            sc_core::wait(step);
+    }
     const int rc = bindings::close_netdev(nd, sc_core::sc_time(ifdown_settle_s, sc_core::SC_SEC),
                                           sc_core::sc_time(1, sc_core::SC_MS));
     m_skbs_leaked = lx_emul_skb_live_count();

@@ -75,6 +75,12 @@ class device_system : public sc_core::sc_module {
     // after ndo_stop, polled every millisecond. Bounds of the check, not model parameters.
     static constexpr double ifdown_budget_s = 2.0;
     static constexpr double ifdown_settle_s = 0.1;
+    // After traffic that completed (not one cut by its duration), the frames still in the driver
+    // leave before ndo_stop, as they would before a user's `ip link set down`: the ifdown waits
+    // up to this long, polled every millisecond, for the driver to free every skb (the board's
+    // last ACK, queued the instant the last byte arrived). A cut run is taken down at once, so
+    // a frame caught in the driver shows (tests/system/ifdown_test.cc).
+    static constexpr double ifdown_drain_s = 0.1;
     std::size_t m_skbs_leaked = 0;
 
     config::scenario_config m_sc;

@@ -13,8 +13,7 @@ using board::to_sc;
 namespace {
 
 net::net_settings settings(const std::map<std::string, std::string>& keys,
-                           const std::string& prefix) {
-    net::net_settings n;
+                           const std::string& prefix, net::net_settings n = {}) {
     for (const auto& [key, value] : keys) {
         try {
             n.set(key, value);
@@ -43,7 +42,12 @@ net::latency_spec latency(config::duration median, config::duration p99) {
 traffic_session::stack_configs host_stack_configs(const config::scenario_config& sc,
                                                   const config::platform_profile& platform) {
     traffic_session::stack_configs s;
-    s.board.net = settings(sc.host.net, "host.net.");
+    // The board runs the real driver, whose netif_rx comes from a thread: 6.1 runs the RX
+    // softirq there (net_settings::netif_rx_in_caller). The peer's frames come from its NIC's
+    // interrupt (NAPI), so it keeps the softirq thread.
+    net::net_settings board_defaults;
+    board_defaults.netif_rx_in_caller = true;
+    s.board.net = settings(sc.host.net, "host.net.", board_defaults);
     const config::net_stack_costs& c = platform.net_stack;
     s.board.costs.per_syscall = to_sc(c.per_syscall);
     s.board.costs.per_byte_copied = to_sc(c.per_byte_copied);

@@ -323,8 +323,9 @@ TEST(Faults, Ks8851LinkDownAndUpIsRecovered) {
 TEST(Faults, Ks8851TxMemoryReadAsFullStopsTheQueueForGood) {
     const result r = run("ks8851-spi-tx-buffer-full");
     expect_not_recovered(r, 1024 * KiB);
-    // One TXMIR read of 0 was enough: the queue was stopped and no TXI ever came to wake it.
-    EXPECT_EQ(fault(r)["injected"], 1u);
+    // A TXMIR read of 0 in the 20 ms window was enough (the driver reads it per frame it
+    // queues): the queue was stopped and no TXI ever came to wake it.
+    EXPECT_GE(fault(r)["injected"], 1u);
     EXPECT_LT(r.report["flows"][0]["last_progress_s"].get<double>(), 0.2);
 }
 
