@@ -82,9 +82,13 @@ std::string open_netdev(const char* modname, const std::string& variant, traffic
 
 int close_netdev(::net_device* ndev, sc_time settle, sc_time step) {
     const int rc = lx_emul_netdev_stop(ndev);
-    for (sc_time waited; lx_emul_skb_live_count() > 0 && waited < settle; waited += step)
-        sc_core::wait(step);
+    await_skbs_freed(settle, step);
     return rc;
+}
+
+void await_skbs_freed(sc_time limit, sc_time step) {
+    for (sc_time waited; lx_emul_skb_live_count() > 0 && waited < limit; waited += step)
+        sc_core::wait(step);
 }
 
 traffic::port host_traffic_port(host_cpu& cpu, ::net_device* const& ndev,

@@ -48,6 +48,8 @@ std::string open_netdev(const char* modname, const std::string& variant, traffic
 // first, as Linux's noop qdisc does), then up to `settle` (polled each `step`) for work the
 // driver had in flight to free its skbs. Returns ndo_stop's result.
 int close_netdev(::net_device* ndev, sc_core::sc_time settle, sc_core::sc_time step);
+// Waits until the emulation holds no skb or `limit` has passed, looking every `step`.
+void await_skbs_freed(sc_core::sc_time limit, sc_core::sc_time step);
 
 // The host's traffic port: frames go to the driver's ndo_start_xmit (retried every
 // `retry_poll` while the driver has stopped the queue or refused the frame), and the stack cost

@@ -33,16 +33,13 @@ tcp_socket& host_stack::open_tcp(const tcp_socket_config& sc) {
 void host_stack::netif_rx(const std::uint8_t* data, std::size_t len) {
     // enqueue_to_backlog; the softirq is raised only if it was idle (NAPI scheduling).
     local_time::sync(); // the softirq is woken relative to SystemC time
-    const sc_core::sc_process_b* caller = sc_core::sc_get_current_process_b();
-    if (m_cfg.net.netif_rx_in_caller && caller && caller->proc_kind() == sc_core::SC_THREAD_PROC_) {
+    if (softirq_runs_in_caller(m_cfg.net.netif_rx_in_caller)) {
         // local_bh_enable at the end of netif_rx: the frame is due now and the caller runs
         // net_rx_action, unless a softirq round runs already (one that waits in a CPU charge):
         // that round takes the frame in its backlog loop.
         m_backlog.push_back({std::vector<std::uint8_t>(data, data + len), sc_time_stamp()});
-        if (m_in_softirq) {
-            kick();
-            return;
-        }
+        if (m_in_softirq)
+            return; // that round's backlog loop, or the kick that ends it, takes the frame
         m_in_softirq = true;
         softirq_round();
         m_in_softirq = false;

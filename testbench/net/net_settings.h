@@ -14,6 +14,13 @@
 
 namespace nicsim::net {
 
+// net_settings::netif_rx_in_caller for the running process: only a thread can run a softirq
+// round (it waits in CPU charges); a method (a link's delivery) keeps the softirq thread.
+inline bool softirq_runs_in_caller(bool netif_rx_in_caller) {
+    const sc_core::sc_process_b* p = sc_core::sc_get_current_process_b();
+    return netif_rx_in_caller && p && p->proc_kind() == sc_core::SC_THREAD_PROC_;
+}
+
 struct net_settings {
     // --- sysctls (net.ipv4.*) and their 6.1 defaults -------------------------------------------
     std::string tcp_congestion_control = "cubic";   // tcp_cong.c: CONFIG_DEFAULT_TCP_CONG

@@ -20,10 +20,7 @@ rx_latency::rx_latency(const sc_core::sc_module_name& nm, std::uint64_t seed,
 
 void rx_latency::receive(const std::uint8_t* data, std::size_t len) {
     sc_time due = sc_time_stamp();
-    const sc_core::sc_process_b* caller = sc_core::sc_get_current_process_b();
-    const bool in_caller =
-        m_softirq_in_caller && caller && caller->proc_kind() == sc_core::SC_THREAD_PROC_;
-    if (m_queue.empty() && !in_caller)
+    if (m_queue.empty() && !softirq_runs_in_caller(m_softirq_in_caller))
         due += m_irq.sample();
     due += m_wakeup.sample();
     if (!m_queue.empty())

@@ -17,6 +17,7 @@
 #include <systemc>
 
 #include "testbench/net/jitter.h"
+#include "testbench/net/net_settings.h"
 
 namespace nicsim::net {
 

@@ -107,15 +107,11 @@ std::string device_system::ifdown() {
     ::net_device* nd = m_device->netdev();
     if (!nd)
         return "the driver registered no network device";
-    if (m_run.end_reason() == "traffic complete") {
-        const sc_core::sc_time step(1, sc_core::SC_MS);
-        for (sc_core::sc_time waited; lx_emul_skb_live_count() > 0 &&
-                                      waited < sc_core::sc_time(ifdown_drain_s, sc_core::SC_SEC);
-             waited += step)
-            sc_core::wait(step);
-    }
-    const int rc = bindings::close_netdev(nd, sc_core::sc_time(ifdown_settle_s, sc_core::SC_SEC),
-                                          sc_core::sc_time(1, sc_core::SC_MS));
+    const sc_core::sc_time step(1, sc_core::SC_MS);
+    if (m_run.end_reason() == "traffic complete")
+        bindings::await_skbs_freed(sc_core::sc_time(ifdown_drain_s, sc_core::SC_SEC), step);
+    const int rc =
+        bindings::close_netdev(nd, sc_core::sc_time(ifdown_settle_s, sc_core::SC_SEC), step);
     m_skbs_leaked = lx_emul_skb_live_count();
     if (m_skbs_leaked > 0)
         lx_emul_skb_report_leaks(); // one driver-log line per skb: who allocated it, its length
