@@ -61,7 +61,7 @@ std::string open_netdev(const char* modname, const std::string& variant, traffic
         ndev,
         [](void* ctx, ::net_device*, const uint8_t* frame, size_t len) {
             lx_kit::charge_driver_code(); // the driver's RX path up to here ran first
-            local_time::sync();           // netif_rx: the stack sees the frame at the driver's time
+            // At the driver's local time: the receiver syncs before it wakes anyone.
             static_cast<traffic_session*>(ctx)->host_rx(frame, len);
         },
         &traffic);

@@ -32,12 +32,12 @@ tcp_socket& host_stack::open_tcp(const tcp_socket_config& sc) {
 
 void host_stack::netif_rx(const std::uint8_t* data, std::size_t len) {
     // enqueue_to_backlog; the softirq is raised only if it was idle (NAPI scheduling).
-    local_time::sync(); // the softirq is woken relative to SystemC time
     if (softirq_runs_in_caller(m_cfg.net.netif_rx_in_caller)) {
         // local_bh_enable at the end of netif_rx: the frame is due now and the caller runs
         // net_rx_action, unless a softirq round runs already (one that waits in a CPU charge):
-        // that round takes the frame in its backlog loop.
-        m_backlog.push_back({std::vector<std::uint8_t>(data, data + len), sc_time_stamp()});
+        // that round takes the frame in its backlog loop. On the caller's local time: what the
+        // round does that others see syncs first (bus/common/local_time.h).
+        m_backlog.push_back({std::vector<std::uint8_t>(data, data + len), local_time::now()});
         if (m_in_softirq)
             return; // that round's backlog loop, or the kick that ends it, takes the frame
         m_in_softirq = true;
@@ -47,6 +47,7 @@ void host_stack::netif_rx(const std::uint8_t* data, std::size_t len) {
         kick(); // the softirq thread sleeps to its old nearest deadline: let it look again
         return;
     }
+    local_time::sync(); // the softirq is woken relative to SystemC time
     sc_time ready = sc_time_stamp();
     if (m_backlog.empty())
         ready += m_irq.sample();
@@ -245,7 +246,7 @@ std::uint64_t host_stack::write(tcp_socket& s, std::uint64_t n) {
         }
         // sk_stream_wait_memory
         local_time::sync();
-        wait(s.write_space_event());
+        s.sleep_for_write_space();
         const sc_time lat = m_wakeup.sample();
         if (lat > sc_core::SC_ZERO_TIME)
             local_time::advance(lat); // nothing wakes the task earlier
@@ -257,7 +258,7 @@ std::uint64_t host_stack::read(tcp_socket& s, std::uint64_t max) {
     charge(m_cfg.costs.per_syscall, cpu_context::process);
     while (s.readable() == 0 && !s.failed()) {
         local_time::sync();
-        wait(s.data_ready_event()); // sk_wait_data
+        s.sleep_for_data(); // sk_wait_data
         const sc_time lat = m_wakeup.sample();
         if (lat > sc_core::SC_ZERO_TIME)
             local_time::advance(lat); // nothing wakes the task earlier

@@ -63,7 +63,7 @@ void linux_tcp_flow::writer() {
     // ttcp's close(): the transfer ends when the ACK of the last byte is in.
     while (m_snd->stats().bytes_acked < total && !m_snd->failed()) {
         local_time::sync();
-        wait(m_snd->write_space_event());
+        m_snd->sleep_for_write_space();
     }
     if (m_snd->failed())
         return finish(m_snd->error());

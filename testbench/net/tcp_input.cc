@@ -92,7 +92,7 @@ void tcp_socket::on_data(const fr::parsed_frame& f, std::uint64_t off) {
             receiver_sack_remove();
         event_data_recv(static_cast<std::uint32_t>(len), truesize);
         ack_check(hole_filled);
-        notify_synced(m_data_ready);
+        notify_sleepers(m_data_ready, m_data_sleepers);
         return;
     }
     // Out of order: tcp_data_queue_ofo keeps it; __tcp_ack_snd_check ACKs at once (a dupack).

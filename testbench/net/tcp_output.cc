@@ -104,8 +104,8 @@ void tcp_socket::fail(const std::string& why) {
     if (m_error.empty())
         m_error = why;
     m_rto_armed = false;
-    notify_synced(m_write_space);
-    notify_synced(m_data_ready);
+    notify_sleepers(m_write_space, m_write_sleepers);
+    notify_sleepers(m_data_ready, m_data_sleepers);
 }
 
 bool tcp_socket::accepts(const fr::parsed_frame& f) const {
@@ -601,7 +601,7 @@ void tcp_socket::check_space() {
                                                          m_cfg.tcp_reordering, m_cfg.tcp_wmem[2]));
     const std::uint64_t q = wmem_queued();
     if (q < m_sndbuf && m_sndbuf - q >= q / 2)
-        notify_synced(m_write_space);
+        notify_sleepers(m_write_space, m_write_sleepers);
 }
 
 // --- timers -----------------------------------------------------------------------------------

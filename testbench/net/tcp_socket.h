@@ -158,8 +158,12 @@ class tcp_socket {
     // Consumes up to n in-order bytes (tcp_recvmsg) and runs tcp_rcv_space_adjust and the
     // window-update check. Returns bytes consumed.
     std::uint64_t consume(std::uint64_t n);
-    const sc_core::sc_event& write_space_event() const { return m_write_space; }
-    const sc_core::sc_event& data_ready_event() const { return m_data_ready; }
+    // The application's sleeps, from its SC_THREAD at SystemC time (local_time::sync() first):
+    // sk_stream_wait_memory until the write space wake-up, sk_wait_data until data arrives (or
+    // the socket fails). The socket counts the sleepers: its wake-ups notify only while a task
+    // sleeps, as sk_stream_write_space and sock_def_readable test skwq_has_sleeper.
+    void sleep_for_write_space() { sleep_on(m_write_space, m_write_sleepers); }
+    void sleep_for_data() { sleep_on(m_data_ready, m_data_sleepers); }
 
     // --- observation ---------------------------------------------------------------------------
     const tcp_stats& stats() const { return m_stats; }
@@ -203,9 +207,21 @@ class tcp_socket {
   private:
     // Socket code follows the local-time rule (bus/common/local_time.h): it reads the time with
     // local_time::now(), and a waiter is woken at SystemC time, caught up first.
-    static void notify_synced(sc_core::sc_event& e) {
+    // Only a sleeping task is woken (skwq_has_sleeper in sk_stream_write_space and
+    // sock_def_readable): with none, no notification and no sync either, which a decoupled
+    // thread would pay with a context switch (tcp_check_space runs for every ACK, data_ready for
+    // every segment). The count is exact at the caller's local time: no other process ran since
+    // its offset began (bus/common/local_time.h).
+    static void notify_sleepers(sc_core::sc_event& e, unsigned sleepers) {
+        if (!sleepers)
+            return;
         local_time::sync();
         e.notify(sc_core::SC_ZERO_TIME);
+    }
+    static void sleep_on(const sc_core::sc_event& e, unsigned& sleepers) {
+        ++sleepers;
+        sc_core::wait(e);
+        --sleepers;
     }
     // Bytes below TCP; shared with every in-flight skb's destructor so the socket may go first.
     struct wmem_account {
@@ -336,7 +352,7 @@ class tcp_socket {
     std::uint64_t m_cwnd_usage_seq = 0;
     sc_core::sc_time m_next_departure; // internal pacing (tcp_wstamp_ns)
     sc_core::sc_event m_write_space;
-    bool m_app_waiting_space = false;
+    unsigned m_write_sleepers = 0;
 
     // --- receiver state ---
     std::uint64_t m_rcv_nxt = 0, m_copied_seq = 0, m_rcv_wup = 0;
@@ -359,6 +375,7 @@ class tcp_socket {
     bool m_ack_pending = false;
     sc_core::sc_time m_delack_deadline;
     sc_core::sc_event m_data_ready;
+    unsigned m_data_sleepers = 0;
 };
 
 } // namespace nicsim::net

@@ -3,6 +3,8 @@
 
 #include <stdexcept>
 
+#include "bus/common/local_time.h"
+
 namespace nicsim {
 
 using config::traffic_kind;
@@ -133,8 +135,12 @@ net::host_stack& traffic_session::peer_stack() {
 }
 
 void traffic_session::host_rx(const std::uint8_t* data, std::size_t len) {
+    // From the driver's netif_rx, perhaps ahead of SystemC time (bus/common/local_time.h): the
+    // taps read the local time; a stack that runs the softirq in the caller needs no sync.
     if (idle())
         return;
+    if (!m_linux || m_host_rx_latency)
+        local_time::sync(); // the endpoints and the latency stage take the frame at SystemC time
     if (m_host_rx_latency) {
         if (m_host_tap) // captured out of netif_rx, before the latencies
             m_host_tap(false, data, len);
@@ -175,6 +181,7 @@ void traffic_session::bind_peer(traffic::send_fn send) {
     // bottleneck here) and frees the skb when it is handed on, as its TX completion would.
     net::netdev_port p;
     p.xmit = [this, send = std::move(send)](net::skb_ptr& s) {
+        local_time::sync(); // the frame leaves at the stack's own time (bus/common/local_time.h)
         net::skb_ptr mine = std::move(s);
         if (m_peer_tap)
             m_peer_tap(true, mine->data.data(), mine->data.size());
