@@ -105,6 +105,7 @@ linux_tcp_flow_result linux_tcp_flow::result() const {
     r.retransmits = tx.retransmits;
     r.fast_retransmits = tx.fast_retransmits;
     r.timeouts = tx.timeouts;
+    r.tail_loss_probes = tx.tlp_probes;
     r.sack = m_snd->sack_ok();
     r.sacked_segments = tx.sacked_segments;
     r.cwnd = m_snd->cc().cwnd;

@@ -42,7 +42,7 @@ struct linux_tcp_flow_result {
     std::string error;
     std::uint64_t bytes_delivered = 0; // read by the receiving application, checked in order
     std::uint64_t segments_sent = 0;   // data segments incl. retransmissions
-    std::uint64_t retransmits = 0, fast_retransmits = 0, timeouts = 0;
+    std::uint64_t retransmits = 0, fast_retransmits = 0, timeouts = 0, tail_loss_probes = 0;
     bool sack = false;                 // negotiated: both hosts' tcp_sack
     std::uint64_t sacked_segments = 0; // segments the receiver reported in SACK blocks
     // The sender at the end: its cwnd, the cwnd slow start ended with (0: never), and the TSQ

@@ -106,6 +106,8 @@ void net_settings::validate() const {
                   "need gso_max_size >= mss and tcp_min_tso_segs, gso_max_segs > 0");
     if (tcp_reordering == 0)
         throw bad("tcp_reordering", "must be > 0");
+    if (tcp_early_retrans > 4)
+        throw bad("tcp_early_retrans", "must be 0..4 (3: Linux's default, tail loss probes on)");
 }
 
 void net_settings::set(const std::string& key, const std::string& v) {
@@ -144,6 +146,8 @@ void net_settings::set(const std::string& key, const std::string& v) {
         tcp_reordering = u32();
     else if (key == "tcp_retries2")
         tcp_retries2 = u32();
+    else if (key == "tcp_early_retrans")
+        tcp_early_retrans = u32();
     else if (key == "tcp_init_cwnd")
         tcp_init_cwnd = u32();
     else if (key == "tcp_rto_min")

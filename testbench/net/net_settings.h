@@ -36,6 +36,9 @@ struct net_settings {
     std::uint32_t tcp_pacing_ca_ratio = 120; // tcp_sk_init: 120 %
     std::uint32_t tcp_reordering = 3;        // TCP_FASTRETRANS_THRESH
     std::uint32_t tcp_retries2 = 15;         // TCP_RETR2
+    // tcp_sk_init: 3 (RACK and tail loss probes). 3 and 4 send tail loss probes
+    // (tcp_schedule_loss_probe); 0-2 do not (RACK runs with SACK either way here).
+    std::uint32_t tcp_early_retrans = 3;
     // --- per-socket / kernel constants ---------------------------------------------------------
     std::uint32_t sk_pacing_shift = 10;                 // sock.c: sock_init_data (mac80211 sets 8)
     std::uint32_t tcp_init_cwnd = 10;                   // include/net/tcp.h: TCP_INIT_CWND

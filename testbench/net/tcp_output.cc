@@ -252,7 +252,7 @@ void tcp_socket::push() {
     xmit_retransmit_queue();
     if (failed())
         return;
-    bool sent = false, cwnd_limited = false;
+    bool sent = false, sent_new = false, cwnd_limited = false;
     for (;;) {
         const std::uint64_t off = m_snd_nxt;
         const bool retrans = off < m_high_sent;
@@ -295,12 +295,15 @@ void tcp_socket::push() {
             break;
         send_skb(off, segs, retrans);
         sent = true;
+        sent_new |= !retrans;
         if (failed())
             return;
     }
     cwnd_limited |= in_flight() >= m_cc.cwnd;
     if (sent || cwnd_limited)
         cwnd_validate(cwnd_limited);
+    if (sent_new)
+        schedule_loss_probe(false); // tcp_write_xmit: one loss probe per tail loss episode
 }
 
 void tcp_socket::send_skb(std::uint64_t off, std::uint32_t segs, bool retrans) {
@@ -515,6 +518,8 @@ void tcp_socket::on_ack(const fr::parsed_frame& f) {
             enter_recovery();
     }
     if (m_sack_ok) {
+        process_tlp_ack(acked_off, una_advanced, sacked.newly_sacked,
+                        una_advanced || f.payload_len > 0 || window_changed);
         // tcp_fastretrans_alert, then tcp_cong_control: grow only outside recovery and only
         // on in-order delivery (tcp_may_raise_cwnd), by everything delivered.
         sack_fastretrans(acked_segs + sacked.newly_sacked, una_advanced);
@@ -524,6 +529,8 @@ void tcp_socket::on_ack(const fr::parsed_frame& f) {
         }
         if (m_packets_out > 0 && m_snd_una < m_high_sent && !m_rto_armed)
             arm_rto();
+        if (una_advanced)
+            schedule_loss_probe(true); // tcp_set_xmit_timer (FLAG_SET_XMIT_TIMER)
     }
     // tcp_update_pacing_rate (in tcp_ack via tcp_cong_control / tcp_rate_gen).
     if (m_rtt.has_sample())
@@ -566,6 +573,8 @@ void tcp_socket::on_rto() {
     m_dupacks = 0;
     m_recover = m_high_sent;
     m_reo_armed = false;
+    m_tlp_armed = false;
+    m_tlp_out = false; // tcp_enter_loss: tlp_high_seq = 0
     if (m_sack_ok) {
         // tcp_timeout_mark_lost: every segment not SACKed is lost and none is in flight as a
         // retransmission; the stack's push() resends them (tcp_xmit_retransmit_queue).
@@ -612,12 +621,14 @@ sc_time tcp_socket::next_deadline() const {
         if (d == sc_core::SC_ZERO_TIME || t < d)
             d = t;
     };
-    if (m_rto_armed)
+    if (m_rto_armed && !m_tlp_armed) // one timer: the probe's stands in front of the RTO
         take(m_rto_deadline);
     if (m_ack_pending)
         take(m_delack_deadline);
     if (m_reo_armed)
         take(m_reo_deadline);
+    if (m_tlp_armed)
+        take(m_tlp_deadline);
     if (m_cfg.tcp_internal_pacing && m_write_seq > m_snd_nxt &&
         m_next_departure > local_time::now())
         take(m_next_departure);
@@ -626,7 +637,9 @@ sc_time tcp_socket::next_deadline() const {
 
 void tcp_socket::run_timers() {
     const auto now = local_time::now();
-    if (m_rto_armed && now >= m_rto_deadline)
+    if (m_tlp_armed && now >= m_tlp_deadline)
+        send_loss_probe(); // tcp_write_timer_handler: ICSK_TIME_LOSS_PROBE
+    if (m_rto_armed && !m_tlp_armed && now >= m_rto_deadline)
         on_rto();
     if (m_reo_armed && now >= m_reo_deadline) {
         // tcp_rack_reo_timeout: look again; enter recovery if that found a loss (the stack's

@@ -22,12 +22,6 @@ bool sent_after(const sc_time& t1, const sc_time& t2, std::uint64_t seq1, std::u
     return t1 > t2 || (t1 == t2 && seq1 > seq2);
 }
 
-// The reorder timer: tcp_rack_mark_lost arms usecs_to_jiffies(timeout + TCP_TIMEOUT_MIN_US).
-// TCP_TIMEOUT_MIN_US is 2 ms (include/net/tcp.h); the jiffy is an assumption: CONFIG_HZ=250
-// (Debian's kernels), so the timer rounds up to 4 ms.
-constexpr std::uint64_t timeout_min_us = 2000;
-constexpr std::uint64_t jiffy_us = 4000;
-
 } // namespace
 
 // --- receiver: the blocks it reports ------------------------------------------------------------
@@ -167,7 +161,8 @@ void tcp_socket::rack_detect_loss() {
             reo_timeout = std::max(reo_timeout, static_cast<std::uint64_t>(remaining));
     }
     if (reo_timeout) {
-        const std::uint64_t t = (reo_timeout + timeout_min_us + jiffy_us - 1) / jiffy_us * jiffy_us;
+        // tcp_rack_mark_lost arms usecs_to_jiffies(timeout + TCP_TIMEOUT_MIN_US).
+        const std::uint64_t t = jiffies_us(reo_timeout + timeout_min_us);
         m_reo_armed = true;
         m_reo_deadline = now + sc_time(static_cast<double>(t), sc_core::SC_US);
     }
@@ -213,7 +208,8 @@ void tcp_socket::sack_fastretrans(std::uint32_t acked_sacked, bool una_advanced)
     if (!m_in_recovery && !m_in_loss && m_lost_out > 0) {
         // tcp_time_to_recover (the loss is proven) -> tcp_enter_recovery.
         ++m_stats.fast_retransmits;
-        m_prior_cwnd = m_cc.cwnd; // tcp_init_cwnd_reduction
+        m_prior_cwnd = m_cc.cwnd; // tcp_init_cwnd_reduction (which ends a TLP episode)
+        m_tlp_out = false;
         m_prr_delivered = 0;
         m_prr_out = 0;
         m_cc.ssthresh = m_ca->ssthresh(m_cc);

@@ -44,8 +44,10 @@
 //                 an ACK at once for every second full-sized segment, __tcp_ack_snd_check, and
 //                 at once for out-of-order data); window-update ACKs after reads
 //                 (tcp_cleanup_rbuf).
+// Tail loss probes (tcp_tlp.cc): with SACK and tcp_early_retrans 3 or 4, a probe after about
+// two round trips without an ACK, so a lost tail is repaired without waiting for the RTO.
 // Left out: SYN/FIN, D-SACK and reordering detection (the links here do not reorder), undo
-// (F-RTO, spurious-retransmit undo), tail loss probes (TLP), ECN, tcp_tso_should_defer, the full
+// (F-RTO, spurious-retransmit undo), ECN, tcp_tso_should_defer, the full
 // Nagle logic (a sub-MSS tail waits while anything is in flight), the slow-start-after-idle
 // restart, memory pressure.
 //
@@ -118,6 +120,8 @@ struct tcp_stats {
     std::uint64_t delayed_acks = 0;    // ACKs sent by the delayed-ACK timer
     std::uint64_t sacked_segments = 0; // segments newly SACKed by the peer (sender side)
     std::uint64_t rack_lost = 0;       // times RACK marked a segment (or its resend) lost
+    std::uint64_t tlp_probes = 0;      // tail loss probes sent (LINUX_MIB_TCPLOSSPROBES)
+    std::uint64_t tlp_recoveries = 0;  // probes that repaired a loss (TCPLOSSPROBERECOVERY)
     std::uint64_t sack_acks_sent = 0;  // ACKs sent carrying SACK blocks (receiver side)
     // snd_cwnd (segments) at the first ACK after slow start ended (HyStart, or a loss); 0 while
     // the flow has not left it. A flow that TSQ, not cwnd, limits keeps this cwnd: it grows only
@@ -326,6 +330,18 @@ class tcp_socket {
     void sack_fastretrans(std::uint32_t acked_sacked, bool una_advanced);
     void xmit_retransmit_queue();
     void cwnd_reduction(std::uint32_t newly_acked_sacked, bool una_advanced);
+    // TCP_TIMEOUT_MIN_US (include/net/tcp.h), and usecs_to_jiffies rounding for the timers. The
+    // jiffy is an assumption: CONFIG_HZ=250 (Debian's kernels), 4 ms.
+    static constexpr std::uint64_t timeout_min_us = 2000;
+    static constexpr std::uint64_t jiffy_us = 4000;
+    static std::uint64_t jiffies_us(std::uint64_t us) {
+        return (us + jiffy_us - 1) / jiffy_us * jiffy_us;
+    }
+    // Tail loss probes (tcp_tlp.cc).
+    bool schedule_loss_probe(bool advancing_rto);
+    void send_loss_probe();
+    void process_tlp_ack(std::uint64_t acked_off, bool una_advanced, std::uint32_t newly_sacked,
+                         bool not_dup);
     void receiver_sack_add(std::uint64_t start, std::uint64_t end);
     void receiver_sack_remove();
     std::uint32_t m_sacked_out = 0; // SACKed segments (without SACK: duplicate ACKs, emulated)
@@ -339,6 +355,11 @@ class tcp_socket {
     std::uint64_t m_rack_rtt_us = 0;
     bool m_reo_armed = false; // ICSK_TIME_REO_TIMEOUT
     sc_core::sc_time m_reo_deadline;
+    bool m_tlp_armed = false; // ICSK_TIME_LOSS_PROBE (before the RTO, which stays armed here)
+    sc_core::sc_time m_tlp_deadline;
+    bool m_tlp_out = false;       // tlp_high_seq != 0: a probe is out
+    std::uint64_t m_tlp_high = 0; // tlp_high_seq (snd_nxt when the probe went)
+    bool m_tlp_retrans = false;   // the probe resent the last segment
     std::uint32_t m_dupacks = 0;
     bool m_in_recovery = false;
     std::uint64_t m_recover = 0; // high_seq: recovery ends when snd_una passes it

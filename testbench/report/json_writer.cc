@@ -182,7 +182,8 @@ nlohmann::ordered_json to_json(const report& r) {
                          {"slow_start_exit_cwnd", f.tcp->slow_start_exit_cwnd
                                                       ? json(f.tcp->slow_start_exit_cwnd)
                                                       : json(nullptr)},
-                         {"tsq_limit_bytes", f.tcp->tsq_limit_bytes}};
+                         {"tsq_limit_bytes", f.tcp->tsq_limit_bytes},
+                         {"tail_loss_probes", f.tcp->tail_loss_probes}};
         } else {
             jf["tcp"] = nullptr;
         }
@@ -403,6 +404,7 @@ report read_json(const std::string& text, const std::string& name) {
             };
             t.cwnd = static_cast<std::uint32_t>(opt("cwnd"));
             t.slow_start_exit_cwnd = static_cast<std::uint32_t>(opt("slow_start_exit_cwnd"));
+            t.tail_loss_probes = opt("tail_loss_probes");
             t.tsq_limit_bytes = opt("tsq_limit_bytes");
             fr.tcp = t;
         }

@@ -35,6 +35,7 @@ struct tcp_report {
     std::uint32_t cwnd = 0;                 // snd_cwnd, segments
     std::uint32_t slow_start_exit_cwnd = 0; // snd_cwnd when slow start ended; 0: never
     std::uint64_t tsq_limit_bytes = 0;      // TCP Small Queues limit of the last skb
+    std::uint64_t tail_loss_probes = 0;     // probes sent (TLP, tcp_send_loss_probe)
 };
 
 struct flow_report {

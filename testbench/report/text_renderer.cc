@@ -102,7 +102,8 @@ std::vector<metric_row> metric_rows(const report& r) {
         if (f.tcp && f.tcp->retransmits > 0) // losses and how TCP repaired them
             add(p + "retransmits",
                 std::to_string(f.tcp->retransmits) + " (" + std::to_string(f.tcp->fast_recoveries) +
-                    " fast recoveries, " + std::to_string(f.tcp->timeouts) + " timeouts" +
+                    " fast recoveries, " + std::to_string(f.tcp->tail_loss_probes) +
+                    " tail loss probes, " + std::to_string(f.tcp->timeouts) + " timeouts" +
                     (f.tcp->sack ? ", SACK" : ", no SACK") + ")",
                 double(f.tcp->retransmits));
     }

@@ -276,9 +276,15 @@ report::flow_report traffic_session::flow_report() const {
         f.frames = r.segments_sent;
         if (r.bytes_delivered > 0)
             f.last_progress_s = r.last_read.to_seconds();
-        f.tcp = report::tcp_report{
-            r.sack, r.retransmits,          r.fast_retransmits, r.timeouts, r.sacked_segments,
-            r.cwnd, r.slow_start_exit_cwnd, r.tsq_limit_bytes};
+        f.tcp = report::tcp_report{r.sack,
+                                   r.retransmits,
+                                   r.fast_retransmits,
+                                   r.timeouts,
+                                   r.sacked_segments,
+                                   r.cwnd,
+                                   r.slow_start_exit_cwnd,
+                                   r.tsq_limit_bytes,
+                                   r.tail_loss_probes};
         if (r.finished && !r.failed) {
             f.active_time_s = (r.last_ack - r.first_write).to_seconds();
             f.goodput_bps = r.goodput_bps;

@@ -866,6 +866,24 @@ def host_stack_netif_rx_in_caller():
     expect("host-stack.md", d, "chip sleep on " + fig("wilc1000-spi-ttcp-tx-ps-on", "KB/s"), origin)
 
 
+@check
+def host_stack_tail_loss_probe():
+    """host-stack.md: the KS8851 SPI RX run at 35 MHz with and without tail loss probes."""
+    d = doc("host-stack.md")
+    s = Scratch()
+    q = "nicsim run configs/ks8851-spi-iperf-rx.yaml --set device.bus_clock=35MHz --json -"
+    figures = []
+    for extra in ("", " --set peer.net.tcp_early_retrans=0"):
+        r = json.loads(s.run("host-stack.md", d + " " + q + extra, q + extra))
+        t = r["flows"][0]["tcp"]
+        figures.append((t["tail_loss_probes"], t["timeouts"],
+                        f"{r['flows'][0]['goodput_bps'] / 1e3:.1f}"))
+    (p1, t1, g1), (p0, t0, g0) = figures
+    expect("host-stack.md", d, f"{p1} tail loss probe and {t1} timeouts, {g1} kbit/s", q)
+    expect("host-stack.md", d, f"`--set peer.net.tcp_early_retrans=0`: {p0} and {t0}, {g0} kbit/s",
+           q + " --set peer.net.tcp_early_retrans=0")
+
+
 selected = [c for c in CHECKS if not ONLY or c.__name__ in ONLY]
 for c in selected:
     before = len(failures)

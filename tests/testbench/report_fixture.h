@@ -32,7 +32,7 @@ inline report::report sample_report(bool power_save) {
     // 16 MiB in 40 s: 409.6 KiB/s = 3.3554432 Mbit/s
     f.goodput_bps = 16777216.0 * 8 / 40.0 * (power_save ? 1.0 : 3.75);
     if (power_save) // one variant with TCP's loss repair, one without (null)
-        f.tcp = report::tcp_report{true, 12, 3, 1, 40};
+        f.tcp = report::tcp_report{true, 12, 3, 1, 40, 0, 0, 0, 2};
     r.flows.push_back(f);
     report::device_report d;
     d.name = "wlan0";

@@ -141,6 +141,7 @@ TEST(ReportJson, ReadsBackWhatItWrote) {
     EXPECT_EQ(back.flows[0].tcp->fast_recoveries, 3u);
     EXPECT_EQ(back.flows[0].tcp->timeouts, 1u);
     EXPECT_EQ(back.flows[0].tcp->sacked_segments, 40u);
+    EXPECT_EQ(back.flows[0].tcp->tail_loss_probes, 2u);
     EXPECT_FALSE(read_json(write_json(sample_report(false)), "mem").flows.at(0).tcp);
     EXPECT_EQ(back.skbs_leaked, std::optional<std::uint64_t>(1));
     EXPECT_FALSE(read_json(write_json(sample_report(false)), "mem").skbs_leaked);
