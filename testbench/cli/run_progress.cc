@@ -63,8 +63,10 @@ double interval_printer::next_stop_s(double now_s, bool traffic_started,
     if (!traffic_started)
         return std::numeric_limits<double>::infinity(); // the traffic start is not known yet
     const double since = now_s - traffic_start_s;
-    // The next multiple of the interval strictly after now (a tiny margin against rounding).
-    const double k = std::floor(since / m_interval_s + 1e-9) + 1;
+    // The next multiple of the interval strictly after now. The margin against rounding stays
+    // below sc_time's 1 ps: a slice that ended 1 ps short of a boundary (the run is cut into
+    // slices of its own length too) must still stop at that boundary, not skip to the next.
+    const double k = std::floor((since + 1e-13) / m_interval_s) + 1;
     return traffic_start_s + k * m_interval_s;
 }
 
@@ -165,8 +167,11 @@ sc_core::sc_time run_progress::next_stop(const sc_core::sc_time& now) {
         stop = std::min(stop, n + m_slice_s);
     if (!std::isfinite(stop))
         stop = n + m_slice_s; // before the traffic starts: look again soon
-    // The resolution of sc_time is 1 ps: round up so the slice is never empty.
-    return sc_core::sc_time(std::ceil(stop * 1e12), sc_core::SC_PS);
+    // To the nearest ps (sc_time's resolution), never at or before now: rounding up instead
+    // put a boundary 1 ps after where the run's own 10 ms slices land (0.014537 s + 2 s is not
+    // exact in a double), and the interval it ended was then skipped.
+    const sc_core::sc_time at(std::round(stop * 1e12), sc_core::SC_PS);
+    return at > now ? at : now + sc_core::sc_time(1, sc_core::SC_PS);
 }
 
 void run_progress::on_progress(const sc_core::sc_time& now, const report::flow_report* flow,

@@ -256,12 +256,16 @@ std::uint64_t host_stack::write(tcp_socket& s, std::uint64_t n) {
 
 std::uint64_t host_stack::read(tcp_socket& s, std::uint64_t max) {
     charge(m_cfg.costs.per_syscall, cpu_context::process);
+    s.lock_sock();
     while (s.readable() == 0 && !s.failed()) {
         local_time::sync();
         s.sleep_for_data(); // sk_wait_data
         const sc_time lat = m_wakeup.sample();
         if (lat > sc_core::SC_ZERO_TIME)
             local_time::advance(lat); // nothing wakes the task earlier
+        s.lock_sock();
+        ++m_read_wakeups;
+        m_empty_read_wakeups += s.readable() == 0 && !s.failed();
     }
     const std::uint64_t got = s.consume(max);
     charge(m_cfg.costs.per_byte_copied * static_cast<double>(got), cpu_context::process);

@@ -78,6 +78,9 @@ class host_stack : public sc_core::sc_module {
     const host_stack_config& config() const { return m_cfg; }
     std::uint64_t frames_received() const { return m_rx_frames; }
     std::uint64_t frames_ignored() const { return m_rx_ignored; }
+    // Times read() woke from sk_wait_data, and of those the ones with nothing to read.
+    std::uint64_t read_wakeups() const { return m_read_wakeups; }
+    std::uint64_t empty_read_wakeups() const { return m_empty_read_wakeups; }
     std::uint64_t frames_transmitted() const { return m_tx_frames; }
     std::uint64_t xmit_busy() const { return m_tx_busy; }
     std::uint64_t qdisc_drops() const { return m_qdisc.drops(); }
@@ -134,6 +137,7 @@ class host_stack : public sc_core::sc_module {
     std::uint64_t m_skb_id = 0;
     std::uint64_t m_frees_charged = 0;
     std::uint64_t m_rx_frames = 0, m_rx_ignored = 0, m_tx_frames = 0, m_tx_busy = 0;
+    std::uint64_t m_read_wakeups = 0, m_empty_read_wakeups = 0;
     latency_stream m_irq, m_wakeup;
 };
 

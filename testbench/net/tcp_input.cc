@@ -12,6 +12,24 @@ namespace fr = traffic::frame;
 using sc_core::sc_time;
 
 void tcp_socket::on_segment(const fr::parsed_frame& f) {
+    // bh_lock_sock: the softirq owns the socket while it processes the segment, the ACK it
+    // sends included; a reader's lock_sock waits until it is done (lock_sock()).
+    m_bh_owned = true;
+    process_segment(f);
+    m_bh_owned = false;
+    notify_sleepers(m_bh_released, m_lock_waiters);
+}
+
+void tcp_socket::lock_sock() {
+    while (m_bh_owned) {
+        local_time::sync();
+        if (!m_bh_owned)
+            break;
+        sleep_on(m_bh_released, m_lock_waiters);
+    }
+}
+
+void tcp_socket::process_segment(const fr::parsed_frame& f) {
     if (!f.ip_checksum_ok || !f.l4_checksum_ok) {
         ++m_stats.checksum_errors; // tcp_v4_rcv drops it (csum_error)
         return;

@@ -145,6 +145,7 @@ class tcp_socket {
     // --- stack-thread side ---------------------------------------------------------------------
     // Processes one parsed frame for this connection (data and/or ACK).
     void on_segment(const traffic::frame::parsed_frame& f);
+    void process_segment(const traffic::frame::parsed_frame& f);
     // tcp_write_xmit: sends what cwnd, rwnd, TSQ and pacing allow.
     void push();
     // Runs expired timers (RTO, delayed ACK); returns the next deadline or SC_ZERO_TIME if none.
@@ -168,6 +169,12 @@ class tcp_socket {
     // sleeps, as sk_stream_write_space and sock_def_readable test skwq_has_sleeper.
     void sleep_for_write_space() { sleep_on(m_write_space, m_write_sleepers); }
     void sleep_for_data() { sleep_on(m_data_ready, m_data_sleepers); }
+    // lock_sock for a reader (tcp_recvmsg): waits while a softirq processes a segment of this
+    // socket (bh_lock_sock in tcp_v4_rcv). Without it a reader running between the segment's
+    // data and the end of its processing (the ACK it sends costs CPU time) would take the data
+    // and then be woken for it with nothing left to read. The other direction (segments going
+    // to the socket backlog while the application holds the lock) is not modelled.
+    void lock_sock();
 
     // --- observation ---------------------------------------------------------------------------
     const tcp_stats& stats() const { return m_stats; }
@@ -397,6 +404,9 @@ class tcp_socket {
     sc_core::sc_time m_delack_deadline;
     sc_core::sc_event m_data_ready;
     unsigned m_data_sleepers = 0;
+    bool m_bh_owned = false; // a softirq processes a segment (bh_lock_sock held)
+    sc_core::sc_event m_bh_released;
+    unsigned m_lock_waiters = 0;
 };
 
 } // namespace nicsim::net

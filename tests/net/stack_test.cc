@@ -5,6 +5,7 @@
 #include <memory>
 #include <vector>
 
+#include "testbench/net/netstack_harness.h"
 #include "testbench/net/rx_latency.h"
 #include "testbench/net/shaped_link.h"
 #include "testbench/net/tsq.h"
@@ -301,4 +302,32 @@ TEST(RxLatency, FrameWaitsSoftirqAndTaskWakeUp) {
 
 TEST(RxLatency, SoftirqInCallerLeavesTheTaskWakeUpOnly) {
     expect_rx_delivery_after(true, sc_time(15, SC_US));
+}
+
+// The socket lock (tcp_socket::lock_sock): a reader does not take a segment's data while the
+// softirq that received it still processes it (here: the ACK it sends costs CPU time), so it
+// is never woken for data it already read - as in Linux, where tcp_recvmsg's lock_sock waits
+// for the softirq's bh_lock_sock.
+TEST(SocketLock, AReaderIsNeverWokenWithNothingToRead) {
+    harness_config c;
+    c.rate_bps = 100e6;
+    c.delay = sc_time(1, SC_MS);
+    c.total_bytes = 4000000;
+    c.read_size = 1448; // small reads: the reader sleeps between most segments
+    c.receiver.net.netif_rx_in_caller = true;
+    c.receiver.costs.per_segment_recv = sc_time(8, SC_US);
+    c.receiver.costs.per_ack_sent = sc_time(40, SC_US);
+    c.receiver.costs.per_skb_alloc = sc_time(3, SC_US);
+    c.receiver.costs.per_byte_copied = sc_time(10, sc_core::SC_NS);
+    c.receiver.costs.per_syscall = sc_time(20, SC_US);
+    latency_spec wake;
+    wake.median = sc_time(15, SC_US);
+    wake.p99 = sc_time(80, SC_US);
+    c.receiver.sched_wakeup = wake;
+    netstack_harness h("lock", c);
+    h.receiver().set_cpu_cost([](sc_time t, cpu_context) { nicsim::local_time::advance(t); });
+    sc_core::sc_start(sc_time(3, sc_core::SC_SEC));
+    EXPECT_EQ(h.result().bytes_read, c.total_bytes);
+    EXPECT_GT(h.receiver().read_wakeups(), 100u);
+    EXPECT_EQ(h.receiver().empty_read_wakeups(), 0u);
 }

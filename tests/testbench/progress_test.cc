@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Progress output of `nicsim run` (testbench/cli/run_progress.h): iperf3-style interval lines
 // and the terminal heartbeat, with a fake wall clock.
+#include <algorithm>
 #include <sstream>
 #include <string>
 
@@ -79,4 +80,32 @@ TEST(Progress, HeartbeatWaitsThenRewritesOneLineAndErasesIt) {
     hb.on_end();
     EXPECT_EQ(err.str().substr(err.str().size() - 4), "\r\033[K");
     EXPECT_FALSE(hb.shown());
+}
+
+// The runner (system::run_control) cuts the run into slices of at most 10 ms and reports
+// progress when a slice reaches next_stop(). With ks8851-spi-iperf-rx's traffic start,
+// 0.014536945 s, start + 2 s is a hair above its picosecond in a double: rounding it up put the
+// stop 1 ps after the slice that ends at the boundary, and "1.00-3.00 sec" came out.
+TEST(Progress, EveryIntervalGetsItsLineWhateverTheRoundingOfTheStops) {
+    std::ostringstream out;
+    run_progress p(1.0, out, nullptr, 0);
+    const sc_core::sc_time start(14536945, sc_core::SC_NS);
+    const sc_core::sc_time slice(10, sc_core::SC_MS);
+    sc_core::sc_time now = start + sc_core::sc_time(5463055, sc_core::SC_NS); // at 20 ms
+    const auto f0 = tcp(0, 0);
+    p.on_progress(now, &f0, start);
+    std::uint64_t bytes = 0;
+    while (now < start + s(7.5)) {
+        const sc_core::sc_time stop = p.next_stop(now);
+        now += std::min(stop - now, slice);
+        bytes += 25000;
+        const auto f = tcp(bytes, bytes / 1000);
+        if (now >= stop)
+            p.on_progress(now, &f, start);
+    }
+    const std::string t = out.str();
+    for (int k = 0; k < 7; ++k) {
+        const std::string want = std::to_string(k) + ".00-" + std::to_string(k + 1) + ".00 sec";
+        EXPECT_NE(t.find(want), std::string::npos) << want << " missing in\n" << t;
+    }
 }
