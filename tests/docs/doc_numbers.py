@@ -871,7 +871,7 @@ def host_stack_tail_loss_probe():
     """host-stack.md: the KS8851 SPI RX run with and without tail loss probes."""
     d = doc("host-stack.md")
     s = Scratch()
-    q = "nicsim run configs/ks8851-spi-iperf-rx.yaml --json -"
+    q = "nicsim run configs/ks8851-spi-iperf-rx.yaml --set seed=3 --json -"
     figures = []
     for extra in ("", " --set peer.net.tcp_early_retrans=0"):
         r = json.loads(s.run("host-stack.md", d + " " + q + extra, q + extra))
@@ -886,7 +886,7 @@ def host_stack_tail_loss_probe():
 
 @check
 def calibration_ks8851_seeds():
-    """calibration.md: the KS8851 SPI RX calibration run's level, seed 1 against seeds 2-8."""
+    """calibration.md: the KS8851 SPI RX calibration run, seed 1 beside seeds 2-8."""
     d = doc("calibration.md")
     q = "nicsim run configs/ks8851-spi-iperf-rx.yaml --set seed=N"
     expect("calibration.md", d, q, "the quoted command")
@@ -899,8 +899,6 @@ def calibration_ks8851_seeds():
     rest = [kbit[n] for n in range(2, 9)]
     expect("calibration.md", d, f"{kbit[1]:.1f} Kbit/s with seed 1 and {min(rest):.1f}–"
            f"{max(rest):.1f} with seeds 2–8", q)
-    if not kbit[1] < min(rest):
-        failures.append("docs/calibration.md says seed 1 is the lower level of ks8851-spi-iperf-rx")
 
 
 selected = [c for c in CHECKS if not ONLY or c.__name__ in ONLY]
