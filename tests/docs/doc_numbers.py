@@ -879,7 +879,7 @@ def host_stack_tail_loss_probe():
         figures.append((t["tail_loss_probes"], t["timeouts"],
                         f"{r['flows'][0]['goodput_bps'] / 1e3:.1f}"))
     (p1, t1, g1), (p0, t0, g0) = figures
-    expect("host-stack.md", d, f"{p1} tail loss probes and {t1} timeouts, {g1} kbit/s", q)
+    expect("host-stack.md", d, f"`tail_loss_probes` {p1} and `timeouts` {t1}, {g1} kbit/s", q)
     expect("host-stack.md", d, f"`--set peer.net.tcp_early_retrans=0`: {p0} and {t0}, {g0} kbit/s",
            q + " --set peer.net.tcp_early_retrans=0")
 
