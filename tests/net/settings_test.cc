@@ -37,6 +37,7 @@ TEST(NetSettings, DefaultsAreThoseOfLinux61) {
     EXPECT_EQ(s.txqueuelen, 1000u);
     EXPECT_EQ(s.tcp_init_cwnd, 10u);
     EXPECT_EQ(s.tcp_rto_min, sc_core::sc_time(200, sc_core::SC_MS));
+    EXPECT_EQ(s.tcp_early_retrans, 3u); // RACK and tail loss probes
     // MSS from the MTU: 1500 - 20 - 20 - 12 (timestamps), 1460 without.
     EXPECT_EQ(s.mss(), 1448u);
     s.tcp_timestamps = false;
@@ -73,4 +74,10 @@ TEST(NetSettings, SetParsesLinuxNamesAndErrorsNameTheKey) {
     net_settings c;
     c.tcp_congestion_control = "bbr";
     EXPECT_NE(error_of([&] { c.validate(); }).find("'tcp_congestion_control'"), std::string::npos);
+    net_settings t;
+    t.set("tcp_early_retrans", "0");
+    EXPECT_EQ(t.tcp_early_retrans, 0u);
+    EXPECT_NO_THROW(t.validate());
+    t.set("tcp_early_retrans", "5");
+    EXPECT_NE(error_of([&] { t.validate(); }).find("'tcp_early_retrans'"), std::string::npos);
 }
