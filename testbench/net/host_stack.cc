@@ -43,7 +43,6 @@ void host_stack::netif_rx(const std::uint8_t* data, std::size_t len) {
         m_in_softirq = true;
         softirq_round();
         m_in_softirq = false;
-        local_time::sync();
         kick(); // the softirq thread sleeps to its old nearest deadline: let it look again
         return;
     }
@@ -244,9 +243,7 @@ std::uint64_t host_stack::write(tcp_socket& s, std::uint64_t n) {
             kick(); // tcp_push
             continue;
         }
-        // sk_stream_wait_memory
-        local_time::sync();
-        s.sleep_for_write_space();
+        s.sleep_for_write_space(); // sk_stream_wait_memory
         const sc_time lat = m_wakeup.sample();
         if (lat > sc_core::SC_ZERO_TIME)
             local_time::advance(lat); // nothing wakes the task earlier
@@ -258,7 +255,6 @@ std::uint64_t host_stack::read(tcp_socket& s, std::uint64_t max) {
     charge(m_cfg.costs.per_syscall, cpu_context::process);
     s.lock_sock();
     while (s.readable() == 0 && !s.failed()) {
-        local_time::sync();
         s.sleep_for_data(); // sk_wait_data
         const sc_time lat = m_wakeup.sample();
         if (lat > sc_core::SC_ZERO_TIME)

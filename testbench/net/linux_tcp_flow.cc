@@ -61,10 +61,8 @@ void linux_tcp_flow::writer() {
             left -= n;
     }
     // ttcp's close(): the transfer ends when the ACK of the last byte is in.
-    while (m_snd->stats().bytes_acked < total && !m_snd->failed()) {
-        local_time::sync();
+    while (m_snd->stats().bytes_acked < total && !m_snd->failed())
         m_snd->sleep_for_write_space();
-    }
     if (m_snd->failed())
         return finish(m_snd->error());
     m_res.last_ack = local_time::now();

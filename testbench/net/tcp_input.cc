@@ -21,12 +21,8 @@ void tcp_socket::on_segment(const fr::parsed_frame& f) {
 }
 
 void tcp_socket::lock_sock() {
-    while (m_bh_owned) {
-        local_time::sync();
-        if (!m_bh_owned)
-            break;
+    while (m_bh_owned)
         sleep_on(m_bh_released, m_lock_waiters);
-    }
 }
 
 void tcp_socket::process_segment(const fr::parsed_frame& f) {

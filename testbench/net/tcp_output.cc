@@ -195,6 +195,16 @@ std::uint32_t tcp_socket::tso_segs() const {
                         m_cfg.tcp_min_tso_segs);
 }
 
+std::uint32_t tcp_socket::new_data_segs(std::uint64_t off, std::uint64_t quota) const {
+    // tcp_tso_segs / tcp_mss_split_point: as many full segments as TSO autosizing, the cwnd
+    // quota, the receive window and the data allow (tcp_tso_should_defer, which may wait for a
+    // fuller skb, is not modelled).
+    const std::uint64_t wnd = (m_snd_una + m_snd_wnd - off) / m_mss;
+    const std::uint64_t data = (m_write_seq - off) / m_mss;
+    return static_cast<std::uint32_t>(
+        std::max<std::uint64_t>(1, std::min<std::uint64_t>({tso_segs(), quota, wnd, data})));
+}
+
 bool tcp_socket::is_cwnd_limited() const {
     // include/net/tcp.h: tcp_is_cwnd_limited.
     if (m_is_cwnd_limited)
@@ -281,16 +291,8 @@ void tcp_socket::push() {
         }
         if (off + len > m_snd_una + m_snd_wnd)
             break; // tcp_snd_wnd_test
-        if (!retrans && len == m_mss) {
-            // tcp_tso_segs / tcp_mss_split_point: as many full segments as TSO autosizing, the
-            // cwnd quota, the receive window and the data allow (tcp_tso_should_defer, which
-            // may wait for a fuller skb, is not modelled).
-            const std::uint64_t quota = m_cc.cwnd - in_flight();
-            const std::uint64_t wnd = (m_snd_una + m_snd_wnd - off) / m_mss;
-            const std::uint64_t data = (m_write_seq - off) / m_mss;
-            segs = static_cast<std::uint32_t>(std::max<std::uint64_t>(
-                1, std::min<std::uint64_t>({tso_segs(), quota, wnd, data})));
-        }
+        if (!retrans && len == m_mss)
+            segs = new_data_segs(off, m_cc.cwnd - in_flight());
         if (tsq_throttles(segs * len, retrans))
             break;
         send_skb(off, segs, retrans);

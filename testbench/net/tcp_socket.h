@@ -121,7 +121,6 @@ struct tcp_stats {
     std::uint64_t sacked_segments = 0; // segments newly SACKed by the peer (sender side)
     std::uint64_t rack_lost = 0;       // times RACK marked a segment (or its resend) lost
     std::uint64_t tlp_probes = 0;      // tail loss probes sent (LINUX_MIB_TCPLOSSPROBES)
-    std::uint64_t tlp_recoveries = 0;  // probes that repaired a loss (TCPLOSSPROBERECOVERY)
     std::uint64_t sack_acks_sent = 0;  // ACKs sent carrying SACK blocks (receiver side)
     // snd_cwnd (segments) at the first ACK after slow start ended (HyStart, or a loss); 0 while
     // the flow has not left it. A flow that TSQ, not cwnd, limits keeps this cwnd: it grows only
@@ -145,7 +144,6 @@ class tcp_socket {
     // --- stack-thread side ---------------------------------------------------------------------
     // Processes one parsed frame for this connection (data and/or ACK).
     void on_segment(const traffic::frame::parsed_frame& f);
-    void process_segment(const traffic::frame::parsed_frame& f);
     // tcp_write_xmit: sends what cwnd, rwnd, TSQ and pacing allow.
     void push();
     // Runs expired timers (RTO, delayed ACK); returns the next deadline or SC_ZERO_TIME if none.
@@ -163,10 +161,10 @@ class tcp_socket {
     // Consumes up to n in-order bytes (tcp_recvmsg) and runs tcp_rcv_space_adjust and the
     // window-update check. Returns bytes consumed.
     std::uint64_t consume(std::uint64_t n);
-    // The application's sleeps, from its SC_THREAD at SystemC time (local_time::sync() first):
-    // sk_stream_wait_memory until the write space wake-up, sk_wait_data until data arrives (or
-    // the socket fails). The socket counts the sleepers: its wake-ups notify only while a task
-    // sleeps, as sk_stream_write_space and sock_def_readable test skwq_has_sleeper.
+    // The application's sleeps, from its SC_THREAD: sk_stream_wait_memory until the write space
+    // wake-up, sk_wait_data until data arrives (or the socket fails). The socket counts the
+    // sleepers: its wake-ups notify only while a task sleeps, as sk_stream_write_space and
+    // sock_def_readable test skwq_has_sleeper.
     void sleep_for_write_space() { sleep_on(m_write_space, m_write_sleepers); }
     void sleep_for_data() { sleep_on(m_data_ready, m_data_sleepers); }
     // lock_sock for a reader (tcp_recvmsg): waits while a softirq processes a segment of this
@@ -201,6 +199,8 @@ class tcp_socket {
     std::uint32_t last_skb_truesize() const { return m_last_truesize; }
     // Segments per GSO skb now (tcp_tso_segs); 1 without GSO.
     std::uint32_t tso_segs() const;
+    // Segments of the next new-data skb at `off` (full segments only) within `quota`.
+    std::uint32_t new_data_segs(std::uint64_t off, std::uint64_t quota) const;
     std::uint64_t min_rtt_us() const { return m_min_rtt_us; }
     bool in_recovery() const { return m_in_recovery; }
     bool sack_ok() const { return m_sack_ok; }
@@ -229,7 +229,10 @@ class tcp_socket {
         local_time::sync();
         e.notify(sc_core::SC_ZERO_TIME);
     }
+    // The caller checked its condition at its local time; sync() lets no other process run
+    // before that time (bus/common/local_time.h), so the condition still holds when it sleeps.
     static void sleep_on(const sc_core::sc_event& e, unsigned& sleepers) {
+        local_time::sync();
         ++sleepers;
         sc_core::wait(e);
         --sleepers;
@@ -246,6 +249,7 @@ class tcp_socket {
     // Sends `segs` consecutive segments from `off` as one skb (a GSO skb when segs > 1).
     void send_skb(std::uint64_t off, std::uint32_t segs, bool retransmit);
     void send_segment(std::uint64_t off, bool retransmit) { send_skb(off, 1, retransmit); }
+    void process_segment(const traffic::frame::parsed_frame& f); // on_segment, socket owned
     void on_ack(const traffic::frame::parsed_frame& f);
     void enter_recovery();
     void on_rto();

@@ -70,15 +70,9 @@ void tcp_socket::send_loss_probe() {
         // whatever cwnd allows; pacing and TCP Small Queues still apply.
         if (m_cfg.tcp_internal_pacing && local_time::now() < m_next_departure)
             return rearm();
-        std::uint32_t segs = 1;
-        if (len == m_mss) {
-            const std::uint64_t quota =
-                m_cc.cwnd > in_flight() ? std::uint64_t{m_cc.cwnd} - in_flight() : 1;
-            const std::uint64_t wnd = (m_snd_una + m_snd_wnd - off) / m_mss;
-            const std::uint64_t data = (m_write_seq - off) / m_mss;
-            segs = static_cast<std::uint32_t>(std::max<std::uint64_t>(
-                1, std::min<std::uint64_t>({tso_segs(), quota, wnd, data})));
-        }
+        const std::uint32_t segs =
+            len < m_mss ? 1
+                        : new_data_segs(off, m_cc.cwnd > in_flight() ? m_cc.cwnd - in_flight() : 1);
         if (tsq_throttles(segs * len, false))
             return rearm();
         send_skb(off, segs, false);
@@ -116,7 +110,6 @@ void tcp_socket::process_tlp_ack(std::uint64_t acked_off, bool una_advanced,
         m_cc.ssthresh = m_ca->ssthresh(m_cc);
         m_cc.cwnd_cnt = 0;
         m_cc.cwnd = std::max(m_cc.ssthresh, 1u);
-        ++m_stats.tlp_recoveries;
     } else if (!una_advanced && !not_dup && newly_sacked == 0) {
         m_tlp_out = false; // a pure duplicate ACK: the original and the probe both arrived
     }

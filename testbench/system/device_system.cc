@@ -108,7 +108,7 @@ std::string device_system::ifdown() {
     if (!nd)
         return "the driver registered no network device";
     const sc_core::sc_time step(1, sc_core::SC_MS);
-    if (m_run.end_reason() == "traffic complete")
+    if (m_run.traffic_completed())
         bindings::await_skbs_freed(sc_core::sc_time(ifdown_drain_s, sc_core::SC_SEC), step);
     const int rc =
         bindings::close_netdev(nd, sc_core::sc_time(ifdown_settle_s, sc_core::SC_SEC), step);

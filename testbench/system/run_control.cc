@@ -57,7 +57,7 @@ void run_control::drive(const std::function<std::string()>& bring_up, traffic_se
     }
     if (h.after_traffic)
         h.after_traffic();
-    m_end_reason = "traffic complete";
+    m_end_reason = traffic_complete;
     // Paused, not stopped: SystemC cannot restart after sc_stop, and the ifdown comes after
     // the report (wind_down()).
     sc_pause();
@@ -76,7 +76,7 @@ void run_control::await_wind_down(const hooks& h) {
 bool run_control::wind_down(sc_time budget, std::string& error) {
     error.clear();
     if (!m_up || sc_get_status() == SC_STOPPED || lx_kit::aborted() || !m_failure.empty() ||
-        (m_end_reason != "traffic complete" && m_end_reason != "duration limit"))
+        (!traffic_completed() && m_end_reason != "duration limit"))
         return false;
     m_wind_down_requested = true;
     m_wind_down_request.notify(SC_ZERO_TIME);

@@ -56,10 +56,12 @@ class run_control {
 
     // "traffic complete", "test hook", "duration limit" or "interrupted".
     const std::string& end_reason() const { return m_end_reason; }
+    bool traffic_completed() const { return m_end_reason == traffic_complete; }
     // The signal that interrupted the run (end reason "interrupted"), else 0.
     int interrupt() const { return m_interrupt; }
 
   private:
+    static constexpr const char* traffic_complete = "traffic complete";
     // sc_start in the slices a progress observer asks for (testbench/system/progress.h).
     void run_watched(sc_core::sc_time limit, progress_observer& o);
 

@@ -11,8 +11,8 @@
  *   until the holder unlocks. Holding one makes the context atomic: sleeping calls abort.
  * - spin_lock_bh / local_bh_disable: BH off for the calling context (atomic); when the outermost
  *   local_bh_enable runs, registered BH hooks run (none is registered outside the tests: the
- *   netdev emulation's netif_rx hands each frame to the host stack at once, which runs its own
- *   softirq thread; docs/host-stack.md).
+ *   netdev emulation's netif_rx hands each frame to the host stack at once, which runs the RX
+ *   softirq in the calling thread, host.net.netif_rx_in_caller; docs/host-stack.md).
  * - RCU/SRCU readers are no-ops; synchronize_rcu/srcu are scheduling points (one delta cycle).
  */
 #ifndef LX_EMUL_SYNC_H
