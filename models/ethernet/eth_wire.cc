@@ -132,6 +132,10 @@ void eth_wire::station_direction() {
         m_stats.station_busy += dur;
         if (m_station_cur.bytes.size() < m_params.min_frame_bytes)
             ++m_stats.station_runts;
+        if (m_params.propagation_delay == sc_core::SC_ZERO_TIME && m_to_peer.empty()) {
+            to_peer(std::move(m_station_cur)); // it arrives as it ends: no hand-over
+            continue;
+        }
         m_to_peer.push_back(std::move(m_station_cur));
         m_to_peer_kick.notify(m_params.propagation_delay);
     }
@@ -147,13 +151,17 @@ void eth_wire::deliver_to_peer() {
         }
         eth_frame f = std::move(m_to_peer.front());
         m_to_peer.pop_front();
-        ++m_stats.station_frames;
-        m_stats.station_bytes += f.bytes.size();
-        if (m_peer_sink)
-            m_peer_sink(f);
-        if (m_params.record_peer_rx)
-            m_peer_rx.push_back(std::move(f));
+        to_peer(std::move(f));
     }
+}
+
+void eth_wire::to_peer(eth_frame f) {
+    ++m_stats.station_frames;
+    m_stats.station_bytes += f.bytes.size();
+    if (m_peer_sink)
+        m_peer_sink(f);
+    if (m_params.record_peer_rx)
+        m_peer_rx.push_back(std::move(f));
 }
 
 void eth_wire::deliver_to_station() {
@@ -166,11 +174,15 @@ void eth_wire::deliver_to_station() {
         }
         eth_frame f = std::move(m_to_station.front());
         m_to_station.pop_front();
-        ++m_stats.peer_frames;
-        m_stats.peer_bytes += f.bytes.size();
-        if (m_station)
-            m_station->eth_rx_frame(std::move(f));
+        to_station(std::move(f));
     }
+}
+
+void eth_wire::to_station(eth_frame f) {
+    ++m_stats.peer_frames;
+    m_stats.peer_bytes += f.bytes.size();
+    if (m_station)
+        m_station->eth_rx_frame(std::move(f));
 }
 
 bool eth_wire::next_peer_frame(eth_frame& f) {
@@ -212,6 +224,10 @@ void eth_wire::peer_direction() {
         line_free = sc_time_stamp() + ifg_time();
         m_peer_cur.t_end = sc_time_stamp() + m_params.propagation_delay;
         m_stats.peer_busy += dur;
+        if (m_params.propagation_delay == sc_core::SC_ZERO_TIME && m_to_station.empty()) {
+            to_station(std::move(m_peer_cur)); // it arrives as it ends: no hand-over
+            continue;
+        }
         m_to_station.push_back(std::move(m_peer_cur));
         m_to_station_kick.notify(m_params.propagation_delay);
     }

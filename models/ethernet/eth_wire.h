@@ -110,6 +110,8 @@ class eth_wire : public sc_core::sc_module {
     void peer_direction();
     void deliver_to_peer(); // frames leave the wire after the propagation delay
     void deliver_to_station();
+    void to_peer(eth_frame f); // the frame's last bit reaches the receiver now
+    void to_station(eth_frame f);
     bool next_peer_frame(eth_frame& f);
 
     eth_wire_params m_params;

@@ -601,6 +601,7 @@ void core::txq_write_byte(uint8_t b) {
         } else {
             m_tx_used += m_tx_cur.footprint;
         }
+        m_tx_cur.data.reserve(align(m_tx_cur.count)); // one allocation for the frame's bytes
         return;
     }
     m_tx_cur.data.push_back(b);
@@ -669,8 +670,9 @@ void core::tx_engine() {
         sc_core::wait(clock_edge_at_or_after(sc_time_stamp()) + cycles(m_p.tx_start_cycles) -
                       sc_time_stamp());
         const uint16_t txcr = r(reg::TXCR);
-        std::vector<uint8_t> bytes(m_tx_active.data.begin(),
-                                   m_tx_active.data.begin() + m_tx_active.count);
+        std::vector<uint8_t> bytes;
+        bytes.reserve(std::max<size_t>(m_tx_active.count, 60) + 4); // padding and FCS in place
+        bytes.assign(m_tx_active.data.begin(), m_tx_active.data.begin() + m_tx_active.count);
         if ((txcr & TXCR_TXPE) && bytes.size() < 60)
             bytes.resize(60, 0); // pad to the 64-byte minimum (with the CRC)
         if (txcr & TXCR_TXCRC)

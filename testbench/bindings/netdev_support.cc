@@ -130,8 +130,10 @@ struct driver_netdev {
 
     static void on_free(void* ctx, uint64_t cookie) {
         auto& self = *static_cast<driver_netdev*>(ctx);
-        lx_kit::charge_driver_code(); // the driver's TX path up to kfree_skb ran first
-        local_time::sync();           // tcp_wfree may wake the socket: at the driver's time
+        // The driver's TX path up to kfree_skb ran first. No sync: the budget tcp_wfree returns
+        // is state no other process sees before this thread's local time, and its wake-up of
+        // the stack (host_stack::kick) syncs itself (bus/common/local_time.h).
+        lx_kit::charge_driver_code();
         auto it = self.owned.find(cookie);
         if (it == self.owned.end())
             return;

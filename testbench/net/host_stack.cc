@@ -37,7 +37,7 @@ void host_stack::netif_rx(const std::uint8_t* data, std::size_t len) {
         // net_rx_action, unless a softirq round runs already (one that waits in a CPU charge):
         // that round takes the frame in its backlog loop. On the caller's local time: what the
         // round does that others see syncs first (bus/common/local_time.h).
-        m_backlog.push_back({std::vector<std::uint8_t>(data, data + len), local_time::now()});
+        m_backlog.push_back({copy_frame(data, len), local_time::now()});
         if (m_in_softirq)
             return; // that round's backlog loop, or the kick that ends it, takes the frame
         m_in_softirq = true;
@@ -52,11 +52,21 @@ void host_stack::netif_rx(const std::uint8_t* data, std::size_t len) {
         ready += m_irq.sample();
     else if (m_backlog.back().ready > ready)
         ready = m_backlog.back().ready;
-    m_backlog.push_back({std::vector<std::uint8_t>(data, data + len), ready});
+    m_backlog.push_back({copy_frame(data, len), ready});
     if (ready > sc_time_stamp())
         m_work.notify(ready - sc_time_stamp());
     else
         kick();
+}
+
+std::vector<std::uint8_t> host_stack::copy_frame(const std::uint8_t* data, std::size_t len) {
+    std::vector<std::uint8_t> b;
+    if (!m_spare_bytes.empty()) {
+        b = std::move(m_spare_bytes.back());
+        m_spare_bytes.pop_back();
+    }
+    b.assign(data, data + len);
+    return b;
 }
 
 void host_stack::netif_wake_queue() {
@@ -125,6 +135,7 @@ void host_stack::qdisc_run() {
 
 std::vector<skb_ptr> host_stack::gso_segment(skb_ptr s) {
     std::vector<skb_ptr> out;
+    out.reserve(s->gso_frames.size());
     std::int64_t sum = 0;
     for (auto& f : s->gso_frames) {
         auto n = std::make_unique<skb>();
@@ -133,13 +144,14 @@ std::vector<skb_ptr> host_stack::gso_segment(skb_ptr s) {
         n->priority = s->priority;
         n->id = s->id;
         n->created = s->created;
+        n->sk = s->sk;
         n->destructor = s->destructor;
         n->charge_owner = s->charge_owner;
         sum += n->truesize;
         out.push_back(std::move(n));
     }
     if (s->charge_owner)
-        s->charge_owner(sum - static_cast<std::int64_t>(s->truesize));
+        s->charge_owner(*s, sum - static_cast<std::int64_t>(s->truesize));
     s->destructor = nullptr; // its budget now lives in the segments
     return out;
 }
@@ -149,6 +161,8 @@ void host_stack::softirq_round() {
     while (!m_backlog.empty() && m_backlog.front().ready <= local_time::now()) {
         // In a member, not a local: the charges below wait, and a run that ends there must
         // not leave the frame on this thread's coroutine stack (LeakSanitizer cannot see it).
+        if (m_rx_current.bytes.capacity() && m_spare_bytes.size() < 64)
+            m_spare_bytes.push_back(std::move(m_rx_current.bytes));
         m_rx_current = std::move(m_backlog.front());
         rx_frame& f = m_rx_current;
         m_backlog.pop_front();

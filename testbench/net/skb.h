@@ -13,7 +13,6 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <vector>
 
@@ -30,10 +29,16 @@ struct skb {
     std::uint32_t priority = 0; // skb->priority: pfifo_fast band via prio2band (0 -> band 1)
     std::uint64_t id = 0;       // per-stack sequence number, for traces and tests
     sc_core::sc_time created;   // when the stack built it
-    std::function<void(skb&)> destructor; // set by the stack; empty = nothing to return
-    // skb->sk's sk_wmem_alloc: segmentation moves the budget from the GSO skb to its segments
-    // with it (tcp_gso_segment's sum_truesize delta). Empty = not owned by a socket.
-    std::function<void(std::int64_t delta)> charge_owner;
+    // skb->sk and skb->destructor, as in the kernel: the owner (the socket's accounting, kept
+    // alive by every skb it charged, as sk_wmem_alloc keeps the sock) and a plain function that
+    // returns the skb's share to it when the skb is freed (tcp_wfree). Null = nothing to return.
+    // Function pointers, not std::function: a capture holding the owner cost an allocation per
+    // skb and per GSO segment.
+    std::shared_ptr<void> sk;
+    void (*destructor)(skb&) = nullptr;
+    // sk_wmem_alloc adjusted by `delta`: segmentation moves the budget from the GSO skb to its
+    // segments with it (tcp_gso_segment's sum_truesize delta). Null = not owned by a socket.
+    void (*charge_owner)(skb&, std::int64_t delta) = nullptr;
 
     skb() = default;
     skb(const skb&) = delete;
@@ -43,7 +48,7 @@ struct skb {
     // Runs the destructor now (once) and clears it; the data stays valid.
     void orphan() {
         if (destructor) {
-            auto d = std::move(destructor);
+            const auto d = destructor;
             destructor = nullptr;
             d(*this);
         }

@@ -249,7 +249,9 @@ void tcp_socket::send_ack() {
     s->created = local_time::now();
     // Pure ACKs are charged too (__sock_wfree), without rescheduling the socket.
     m_wmem->alloc += s->truesize;
-    s->destructor = [acct = m_wmem](skb& b) {
+    s->sk = m_wmem;
+    s->destructor = [](skb& b) {
+        auto* acct = static_cast<wmem_account*>(b.sk.get());
         acct->alloc -= b.truesize;
         ++acct->frees;
     };

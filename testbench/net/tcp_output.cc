@@ -116,7 +116,8 @@ bool tcp_socket::accepts(const fr::parsed_frame& f) const {
 
 std::vector<std::uint8_t> tcp_socket::build(std::uint32_t seq, std::uint8_t flags,
                                             const std::uint8_t* p, std::size_t len) {
-    fr::tcp_fields t;
+    fr::tcp_fields& t = m_hdr; // a member: its options buffer is reused
+    t.options.clear();
     t.src_port = m_sc.local.port;
     t.dst_port = m_sc.remote.port;
     t.seq = seq;
@@ -126,7 +127,7 @@ std::vector<std::uint8_t> tcp_socket::build(std::uint32_t seq, std::uint8_t flag
     const std::uint64_t raw = select_window();
     t.window = static_cast<std::uint16_t>(std::min<std::uint64_t>(raw, 0xffff));
     if (m_cfg.tcp_timestamps)
-        t.options = fr::tcp_timestamp_option(now_ts(), m_ts_recent);
+        fr::append_tcp_timestamp_option(t.options, now_ts(), m_ts_recent);
     if (m_sack_ok && len == 0 && !m_sack_blocks.empty()) {
         // tcp_established_options: as many blocks as fit next to the timestamps (3 of 4). Only
         // pure ACKs carry them here: the model's data senders never hold out-of-order data.
@@ -373,14 +374,17 @@ void tcp_socket::send_skb(std::uint64_t off, std::uint32_t segs, bool retrans) {
     // tcp_wfree: the budget comes back when whoever holds the skb frees it; the stack thread is
     // woken to run tcp_write_xmit again (the TSQ tasklet: tcp_tsq_handler).
     m_wmem->alloc += s->truesize;
-    s->destructor = [acct = m_wmem](skb& b) {
+    s->sk = m_wmem;
+    s->destructor = [](skb& b) {
+        auto* acct = static_cast<wmem_account*>(b.sk.get());
         acct->alloc -= b.truesize;
         ++acct->frees;
         acct->throttled = false;
         if (acct->notify)
             acct->notify();
     };
-    s->charge_owner = [acct = m_wmem](std::int64_t d) {
+    s->charge_owner = [](skb& b, std::int64_t d) {
+        auto* acct = static_cast<wmem_account*>(b.sk.get());
         acct->alloc = static_cast<std::uint64_t>(static_cast<std::int64_t>(acct->alloc) + d);
     };
     // tcp_event_ack_sent: data carries the ACK too - a pending delayed ACK is served.

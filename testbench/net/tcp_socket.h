@@ -284,6 +284,7 @@ class tcp_socket {
     std::uint32_t wire_seq_in(std::uint64_t off) const { return m_isn_in + 1 + (std::uint32_t)off; }
     std::vector<std::uint8_t> build(std::uint32_t seq, std::uint8_t flags, const std::uint8_t* p,
                                     std::size_t len);
+    traffic::frame::tcp_fields m_hdr; // build()'s header: its options buffer is reused
 
     const net_settings& m_cfg;
     tcp_socket_config m_sc;

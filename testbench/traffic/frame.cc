@@ -251,10 +251,17 @@ std::vector<std::uint8_t> build_icmp_echo(const eth_fields& eth, const ipv4_fiel
 }
 
 std::vector<std::uint8_t> tcp_timestamp_option(std::uint32_t tsval, std::uint32_t tsecr) {
-    std::vector<std::uint8_t> o{1, 1, 8, 10, 0, 0, 0, 0, 0, 0, 0, 0};
-    put32(&o[4], tsval);
-    put32(&o[8], tsecr);
+    std::vector<std::uint8_t> o;
+    append_tcp_timestamp_option(o, tsval, tsecr);
     return o;
+}
+
+void append_tcp_timestamp_option(std::vector<std::uint8_t>& o, std::uint32_t tsval,
+                                 std::uint32_t tsecr) {
+    const std::size_t at = o.size();
+    o.insert(o.end(), {1, 1, 8, 10, 0, 0, 0, 0, 0, 0, 0, 0});
+    put32(&o[at + 4], tsval);
+    put32(&o[at + 8], tsecr);
 }
 
 parsed_frame parse(const std::uint8_t* data, std::size_t len, bool verify_checksums) {

@@ -121,6 +121,9 @@ std::vector<std::uint8_t> build_icmp_echo(const eth_fields& eth, const ipv4_fiel
 
 // TCP timestamp option as Linux sends it: NOP, NOP, kind 8, len 10, TSval, TSecr (12 bytes).
 std::vector<std::uint8_t> tcp_timestamp_option(std::uint32_t tsval, std::uint32_t tsecr);
+// The same appended to `options` (a reused buffer keeps its capacity: no allocation).
+void append_tcp_timestamp_option(std::vector<std::uint8_t>& options, std::uint32_t tsval,
+                                 std::uint32_t tsecr);
 
 // One SACK block (RFC 2018): [start, end) in wire sequence numbers.
 struct sack_block {

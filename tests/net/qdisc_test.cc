@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+#include <memory>
+
 #include <gtest/gtest.h>
 
 #include "testbench/net/qdisc.h"
@@ -16,7 +18,8 @@ skb_ptr make(std::uint32_t prio, std::size_t len, int* freed) {
     s->data.resize(len);
     s->priority = prio;
     s->truesize = static_cast<std::uint32_t>(len + 768);
-    s->destructor = [freed](skb&) { ++*freed; };
+    s->sk = std::shared_ptr<int>(freed, [](int*) {}); // the test's counter, not owned
+    s->destructor = [](skb& b) { ++*static_cast<int*>(b.sk.get()); };
     return s;
 }
 
