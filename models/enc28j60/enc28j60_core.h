@@ -148,7 +148,6 @@ class core : public sc_core::sc_module, public eth::eth_station_if {
     uint64_t m_tx_gen = 0; // bumped by TXRTS clear, TXRST and reset: a pending TX is dropped
     bool m_tx_pending = false;
     sc_core::sc_event m_tx_kick;
-    sc_core::sc_event m_tx_done_ev;
     std::vector<uint8_t> m_tx_frame;
 
     // RX: frames from the wire waiting for rx_commit

@@ -129,8 +129,8 @@ void core::tx_engine() {
         }
         m_phy.set_tx_active(true);
         if (m_wire) {
-            m_wire->station_send(m_tx_frame); // a copy: m_tx_frame feeds the TSV below
-            sc_core::wait(m_tx_done_ev);      // the 10 Mb/s frame time on the wire
+            // A copy: m_tx_frame feeds the TSV below. Returns after the frame time on the wire.
+            m_wire->station_transmit(m_tx_frame);
         } else {
             m_findings.add(finding_kind::no_wire, "frame transmitted with no wire attached");
         }
@@ -147,7 +147,6 @@ void core::tx_engine() {
 void core::eth_tx_done(const eth::eth_frame& f) {
     ++m_stats.tx_frames;
     m_stats.tx_bytes += f.bytes.size();
-    m_tx_done_ev.notify(sc_core::SC_ZERO_TIME);
 }
 
 // ------------------------------------------------------------------ receive

@@ -104,41 +104,55 @@ void eth_wire::set_link(bool up) {
     m_peer_kick.notify(sc_core::SC_ZERO_TIME);
 }
 
+uint64_t eth_wire::station_transmit(std::vector<uint8_t> bytes) {
+    if (bytes.empty())
+        throw std::invalid_argument(std::string(name()) + ": station_send of an empty frame");
+    m_station_cur = eth_frame{};
+    m_station_cur.bytes = std::move(bytes);
+    const uint64_t id = m_station_cur.id = m_next_id++;
+    m_station_cur.t_submit = sc_time_stamp();
+    station_frame(m_station_line_free);
+    return id;
+}
+
 void eth_wire::station_direction() {
-    sc_time line_free = sc_core::SC_ZERO_TIME; // earliest start of the next frame (after IFG)
     for (;;) {
         while (m_station_q.empty())
             sc_core::wait(m_station_kick);
         m_station_cur = std::move(m_station_q.front());
         m_station_q.pop_front();
-        if (line_free > sc_time_stamp())
-            sc_core::wait(line_free - sc_time_stamp());
-        const sc_time dur = frame_time(m_station_cur.bytes.size());
-        m_station_cur.t_start = sc_time_stamp();
-        if (m_station)
-            m_station->eth_line_busy(true, true);
-        sc_core::wait(dur);
-        if (m_station)
-            m_station->eth_line_busy(true, false);
-        line_free = sc_time_stamp() + ifg_time();
-        m_station_cur.t_end = sc_time_stamp() + m_params.propagation_delay;
-        // The MAC's transmission is over either way; with the link down nobody hears it.
-        if (m_station)
-            m_station->eth_tx_done(m_station_cur);
-        if (!m_link) {
-            ++m_stats.dropped_link_down;
-            continue;
-        }
-        m_stats.station_busy += dur;
-        if (m_station_cur.bytes.size() < m_params.min_frame_bytes)
-            ++m_stats.station_runts;
-        if (m_params.propagation_delay == sc_core::SC_ZERO_TIME && m_to_peer.empty()) {
-            to_peer(std::move(m_station_cur)); // it arrives as it ends: no hand-over
-            continue;
-        }
-        m_to_peer.push_back(std::move(m_station_cur));
-        m_to_peer_kick.notify(m_params.propagation_delay);
+        station_frame(m_station_line_free);
     }
+}
+
+void eth_wire::station_frame(sc_time& line_free) {
+    if (line_free > sc_time_stamp())
+        sc_core::wait(line_free - sc_time_stamp());
+    const sc_time dur = frame_time(m_station_cur.bytes.size());
+    m_station_cur.t_start = sc_time_stamp();
+    if (m_station)
+        m_station->eth_line_busy(true, true);
+    sc_core::wait(dur);
+    if (m_station)
+        m_station->eth_line_busy(true, false);
+    line_free = sc_time_stamp() + ifg_time();
+    m_station_cur.t_end = sc_time_stamp() + m_params.propagation_delay;
+    // The MAC's transmission is over either way; with the link down nobody hears it.
+    if (m_station)
+        m_station->eth_tx_done(m_station_cur);
+    if (!m_link) {
+        ++m_stats.dropped_link_down;
+        return;
+    }
+    m_stats.station_busy += dur;
+    if (m_station_cur.bytes.size() < m_params.min_frame_bytes)
+        ++m_stats.station_runts;
+    if (m_params.propagation_delay == sc_core::SC_ZERO_TIME && m_to_peer.empty()) {
+        to_peer(std::move(m_station_cur)); // it arrives as it ends: no hand-over
+        return;
+    }
+    m_to_peer.push_back(std::move(m_station_cur));
+    m_to_peer_kick.notify(m_params.propagation_delay);
 }
 
 void eth_wire::deliver_to_peer() {

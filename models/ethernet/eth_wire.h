@@ -74,6 +74,11 @@ class eth_wire : public sc_core::sc_module {
     // --- station side ---
     // Queue a frame (DA..FCS, already padded by the MAC) toward the peer; returns its id.
     uint64_t station_send(std::vector<uint8_t> bytes_with_fcs);
+    // The same in the calling SC_THREAD (a MAC's TX engine that waits for its frame anyway):
+    // returns when the frame's last bit has left, after eth_tx_done, as station_send's frame
+    // would; the station thread's hand-over and its two context switches a frame are spared.
+    // Do not mix with station_send while that one's frames are still queued.
+    uint64_t station_transmit(std::vector<uint8_t> bytes_with_fcs);
     size_t station_queue_depth() const { return m_station_q.size(); }
 
     // --- peer side ---
@@ -107,6 +112,8 @@ class eth_wire : public sc_core::sc_module {
 
   private:
     void station_direction();
+    // One station frame from its start (after the IFG) to its arrival, in the calling thread.
+    void station_frame(sc_core::sc_time& line_free);
     void peer_direction();
     void deliver_to_peer(); // frames leave the wire after the propagation delay
     void deliver_to_station();
@@ -120,6 +127,7 @@ class eth_wire : public sc_core::sc_module {
     std::deque<eth_frame> m_station_q;
     std::deque<eth_frame> m_peer_q; // ordered by release time
     eth_frame m_station_cur;        // members, not thread locals (coroutine stacks never unwind)
+    sc_core::sc_time m_station_line_free = sc_core::SC_ZERO_TIME; // next start after the IFG
     eth_frame m_peer_cur;
     std::function<bool(std::vector<uint8_t>&)> m_peer_source;
     std::function<void(const eth_frame&)> m_peer_sink;

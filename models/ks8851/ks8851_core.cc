@@ -678,8 +678,7 @@ void core::tx_engine() {
         if (txcr & TXCR_TXCRC)
             eth::append_fcs(bytes);
         if (m_wire) {
-            m_wire->station_send(std::move(bytes));
-            sc_core::wait(m_tx_done_ev);
+            m_wire->station_transmit(std::move(bytes)); // the frame time on the wire
         } else {
             m_findings.add(finding_kind::no_wire, "frame transmitted with no wire attached");
         }
@@ -691,7 +690,6 @@ void core::tx_engine() {
 void core::eth_tx_done(const eth::eth_frame& f) {
     ++m_stats.tx_frames;
     m_stats.tx_bytes += f.bytes.size();
-    m_tx_done_ev.notify(SC_ZERO_TIME);
 }
 
 void core::tx_frame_complete() {

@@ -200,7 +200,6 @@ class core : public sc_core::sc_module, public eth::eth_station_if {
     size_t m_metfe_batch = 0; // frames the pending METFE covers (at_tx_done)
     sc_core::sc_event m_enqueue_ev;
     sc_core::sc_event m_tx_kick;
-    sc_core::sc_event m_tx_done_ev;
     tx_frame m_tx_active;
     bool m_tx_busy = false;
     uint64_t m_generation = 0; // bumped by QMU/soft reset: late completions are ignored
