@@ -102,6 +102,17 @@ inline void sync() {
     sc_core::wait(t);
 }
 
+// Notifies `ev` at the absolute time `at` (not before now()) without syncing: a timer armed
+// ahead, as mod_timer is, which wakes nobody now. The caller may go on running ahead; it stops
+// before `at` (the limit below sees the new notification), so it cannot be observed.
+inline void notify_at(sc_core::sc_event& ev, const sc_core::sc_time& at) {
+    detail::check_owner();
+    if (at < detail::stamp() + detail::s.offset)
+        throw std::logic_error("local_time::notify_at: a time before the caller's local time");
+    detail::s.limit_delta = ~sc_dt::uint64(0); // a new activity: the limit is stale
+    ev.notify(at - detail::stamp());
+}
+
 namespace detail {
 // Brings `limit` up to date for the current time and delta; false outside sc_start().
 inline bool refresh_limit(const sc_core::sc_time& now) {

@@ -43,7 +43,11 @@ void host_stack::netif_rx(const std::uint8_t* data, std::size_t len) {
         m_in_softirq = true;
         softirq_round();
         m_in_softirq = false;
-        kick(); // the softirq thread sleeps to its old nearest deadline: let it look again
+        // As do_softirq at local_bh_enable, the round ends here and wakes nobody. The softirq
+        // thread (the timer softirq and ksoftirqd of this model) is woken now for a frame that
+        // came during the round or when it waits for this round's end; a deadline this round
+        // moved earlier than its sleep rearms its wake-up, as mod_timer does.
+        wake_softirq_thread_for_round();
         return;
     }
     local_time::sync(); // the softirq is woken relative to SystemC time
@@ -57,6 +61,24 @@ void host_stack::netif_rx(const std::uint8_t* data, std::size_t len) {
         m_work.notify(ready - sc_time_stamp());
     else
         kick();
+}
+
+void host_stack::wake_softirq_thread_for_round() {
+    if (!m_asleep || !m_backlog.empty())
+        return kick();
+    sc_time next = sc_core::SC_ZERO_TIME;
+    for (auto& s : m_sockets) {
+        const sc_time d = s->next_deadline();
+        if (d != sc_core::SC_ZERO_TIME && (next == sc_core::SC_ZERO_TIME || d < next))
+            next = d;
+    }
+    if (next == sc_core::SC_ZERO_TIME ||
+        (m_asleep_until != sc_core::SC_ZERO_TIME && next >= m_asleep_until))
+        return; // its sleep ends in time
+    if (next <= local_time::now())
+        return kick();
+    local_time::notify_at(m_work, next);
+    m_asleep_until = next;
 }
 
 std::vector<std::uint8_t> host_stack::copy_frame(const std::uint8_t* data, std::size_t len) {
@@ -204,6 +226,7 @@ void host_stack::softirq() {
             continue;
         }
         m_in_softirq = true;
+        ++m_thread_rounds;
         softirq_round();
         m_defer_retry = true; // nothing waits between this qdisc_run and the sleep below
         qdisc_run();          // a woken queue
@@ -237,10 +260,16 @@ void host_stack::softirq() {
         }
         if (next != sc_core::SC_ZERO_TIME && next > local_time::now()) {
             local_time::sync();
+            m_asleep_until = wake;
+            m_asleep = true;
             m_timer.wait_until(next);
+            m_asleep = false;
         } else if (next == sc_core::SC_ZERO_TIME) {
             local_time::sync();
+            m_asleep_until = wake; // the retry, or zero: until kicked
+            m_asleep = true;
             wait(m_work);
+            m_asleep = false;
         }
         // next <= now: loop again at once (a deadline that just expired)
     }

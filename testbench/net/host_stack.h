@@ -78,6 +78,8 @@ class host_stack : public sc_core::sc_module {
     const host_stack_config& config() const { return m_cfg; }
     std::uint64_t frames_received() const { return m_rx_frames; }
     std::uint64_t frames_ignored() const { return m_rx_ignored; }
+    // Rounds the stack's own softirq thread ran (not those netif_rx ran in its caller).
+    std::uint64_t softirq_thread_rounds() const { return m_thread_rounds; }
     // Times read() woke from sk_wait_data, and of those the ones with nothing to read.
     std::uint64_t read_wakeups() const { return m_read_wakeups; }
     std::uint64_t empty_read_wakeups() const { return m_empty_read_wakeups; }
@@ -131,8 +133,13 @@ class host_stack : public sc_core::sc_module {
     sc_core::sc_event m_work;
     deadline_timer m_timer{m_work}; // the softirq's wait for its nearest socket deadline
     bool m_qdisc_running = false;
-    bool m_in_softirq = false;        // a softirq_round() runs (it may wait in a CPU charge)
-    std::vector<skb_ptr> m_xmit_list; // qdisc_run's skbs on their way to the driver
+    bool m_in_softirq = false; // a softirq_round() runs (it may wait in a CPU charge)
+    // The softirq thread sleeps (for new work or until m_asleep_until; zero: only new work).
+    bool m_asleep = false;
+    std::uint64_t m_thread_rounds = 0;
+    sc_core::sc_time m_asleep_until = sc_core::SC_ZERO_TIME;
+    void wake_softirq_thread_for_round(); // after a round netif_rx ran in its caller
+    std::vector<skb_ptr> m_xmit_list;     // qdisc_run's skbs on their way to the driver
     // The NETDEV_TX_BUSY retry of the softirq's own last qdisc_run, kept as a deadline instead
     // of a notification so that the softirq can spin on local time when nothing else is due
     // (softirq(): the same wake-up at the same time as the notification would give).

@@ -237,3 +237,26 @@ TEST(Harness, CwndIsAlsoSampledOnTheReferencesFixedClock) {
     for (std::size_t i = 1; i < 5; ++i)
         EXPECT_GT(r.cwnd_at_base_rtt[i], r.cwnd_at_base_rtt[i - 1]) << "sample " << i;
 }
+
+// As do_softirq, a receive round netif_rx runs in its caller wakes nobody afterwards: the
+// receiver's own softirq thread (TCP's timers) runs only when such a round moved its next
+// deadline earlier. Woken after every round, it ran at least one round per received frame.
+TEST(Harness, AnInlineReceiveRoundWakesTheSoftirqThreadOnlyForAnEarlierDeadline) {
+    harness_config c;
+    c.rate_bps = 20e6;
+    c.delay = sc_time(5, SC_MS);
+    c.total_bytes = 4 * 1024 * 1024;
+    c.receiver.net.netif_rx_in_caller = true;
+    netstack_harness h("h", c);
+    sc_core::sc_start(sc_time(3, SC_SEC));
+    EXPECT_EQ(h.result().bytes_read, c.total_bytes);
+    const host_stack& rx = h.receiver();
+    ASSERT_GT(rx.frames_received(), 2000u);
+    // The thread's rounds left are the ACK link's: a one-frame device queue, stopped while an
+    // ACK is on it and woken (netif_wake_queue) when it has left, once per ACK.
+    const std::uint64_t acks = h.receiver_socket().stats().acks_sent;
+    EXPECT_LT(acks, rx.frames_received() * 6 / 10);
+    EXPECT_LE(rx.softirq_thread_rounds(), acks + 10)
+        << rx.softirq_thread_rounds() << " thread rounds for " << rx.frames_received()
+        << " frames and " << acks << " ACKs";
+}
