@@ -102,6 +102,7 @@ class netstack_harness : public sc_core::sc_module {
     tcp_socket& sender_socket() { return *m_tx_sock; }
     tcp_socket& receiver_socket() { return *m_rx_sock; }
     shaped_link& data_link() { return *m_data; }
+    shaped_link& ack_link() { return *m_ack; }
 
   private:
     void writer();
