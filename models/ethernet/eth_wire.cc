@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "models/common/frame_buffers.h"
 #include "models/ethernet/eth_crc.h"
 
 namespace nicsim::eth {
@@ -176,6 +177,8 @@ void eth_wire::to_peer(eth_frame f) {
         m_peer_sink(f);
     if (m_params.record_peer_rx)
         m_peer_rx.push_back(std::move(f));
+    else
+        frame_buffers::give(f.bytes);
 }
 
 void eth_wire::deliver_to_station() {

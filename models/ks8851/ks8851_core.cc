@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "bus/common/local_time.h"
+#include "models/common/frame_buffers.h"
 #include "models/ethernet/eth_crc.h"
 #include "models/ks8851/ks8851_regs.h"
 
@@ -451,6 +452,7 @@ void core::commit_rx() {
             raise(IRQ_RXOI);
             continue;
         }
+        fr.image = frame_buffers::take(); // a released frame's storage
         fr.image.reserve(fr.footprint);
         fr.image = {uint8_t(fr.status), uint8_t(fr.status >> 8), uint8_t(fr.count),
                     uint8_t(fr.count >> 8)};
@@ -469,6 +471,7 @@ void core::commit_rx() {
         ++m_stats.rx_frames;
         m_stats.rx_bytes += fr.count;
         m_rxq.push_back(std::move(fr));
+        frame_buffers::give(p.bytes); // the wire's copy is in packet memory now
         rx_thresholds();
     }
     if (!m_rx_pending.empty())
@@ -519,6 +522,7 @@ void core::release_head() {
         return;
     }
     m_rx_used -= m_rxq.front().footprint;
+    frame_buffers::give(m_rxq.front().image);
     m_rxq.pop_front();
     m_rx_ptr = r(reg::RXFDPR) & 0x7FF;
     ++m_stats.rx_released;
@@ -601,7 +605,8 @@ void core::txq_write_byte(uint8_t b) {
         } else {
             m_tx_used += m_tx_cur.footprint;
         }
-        m_tx_cur.data.reserve(align(m_tx_cur.count)); // one allocation for the frame's bytes
+        m_tx_cur.data = frame_buffers::take(); // a sent frame's storage
+        m_tx_cur.data.reserve(align(m_tx_cur.count));
         return;
     }
     m_tx_cur.data.push_back(b);
@@ -670,9 +675,10 @@ void core::tx_engine() {
         sc_core::wait(clock_edge_at_or_after(sc_time_stamp()) + cycles(m_p.tx_start_cycles) -
                       sc_time_stamp());
         const uint16_t txcr = r(reg::TXCR);
-        std::vector<uint8_t> bytes;
+        std::vector<uint8_t> bytes = frame_buffers::take();
         bytes.reserve(std::max<size_t>(m_tx_active.count, 60) + 4); // padding and FCS in place
         bytes.assign(m_tx_active.data.begin(), m_tx_active.data.begin() + m_tx_active.count);
+        frame_buffers::give(m_tx_active.data); // TXQ memory: only its footprint counts now
         if ((txcr & TXCR_TXPE) && bytes.size() < 60)
             bytes.resize(60, 0); // pad to the 64-byte minimum (with the CRC)
         if (txcr & TXCR_TXCRC)

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "testbench/bindings/netdev_support.h"
 
-#include <map>
 #include <memory>
 #include <vector>
 
@@ -124,7 +123,15 @@ namespace {
 struct driver_netdev {
     ::net_device* const& ndev;
     const traffic_session& traffic;
-    std::map<uint64_t, net::skb_ptr> owned;
+    // The skbs the driver holds, by cookie: a handful at most (the driver's TX queue), so a
+    // vector searched from the back; a map allocated a node per frame.
+    std::vector<std::pair<uint64_t, net::skb_ptr>> owned;
+    std::vector<std::pair<uint64_t, net::skb_ptr>>::iterator find(uint64_t cookie) {
+        for (auto it = owned.end(); it != owned.begin();)
+            if ((--it)->first == cookie)
+                return it;
+        return owned.end();
+    }
     uint64_t next_cookie = 0;
     std::vector<uint8_t> m_captured; // xmit's copy for the capture tap
 
@@ -134,7 +141,7 @@ struct driver_netdev {
         // is state no other process sees before this thread's local time, and its wake-up of
         // the stack (host_stack::kick) syncs itself (bus/common/local_time.h).
         lx_kit::charge_driver_code();
-        auto it = self.owned.find(cookie);
+        auto it = self.find(cookie);
         if (it == self.owned.end())
             return;
         net::skb_ptr s = std::move(it->second);
@@ -157,11 +164,11 @@ struct driver_netdev {
         if (tap)
             captured = raw->data;
         // Owned here before the call: the driver may free it before ndo_start_xmit returns.
-        owned.emplace(cookie, std::move(s));
+        owned.emplace_back(cookie, std::move(s));
         const int rc = lx_emul_netdev_xmit_owned(ndev, raw->data.data(), raw->data.size(),
                                                  &driver_netdev::on_free, this, cookie);
         if (rc != 0) { // NETDEV_TX_BUSY: the skb is the qdisc's again (dev_requeue_skb)
-            auto it = owned.find(cookie);
+            auto it = find(cookie);
             s = std::move(it->second);
             owned.erase(it);
             return net::netdev_tx::busy;

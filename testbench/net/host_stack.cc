@@ -82,11 +82,7 @@ void host_stack::wake_softirq_thread_for_round() {
 }
 
 std::vector<std::uint8_t> host_stack::copy_frame(const std::uint8_t* data, std::size_t len) {
-    std::vector<std::uint8_t> b;
-    if (!m_spare_bytes.empty()) {
-        b = std::move(m_spare_bytes.back());
-        m_spare_bytes.pop_back();
-    }
+    std::vector<std::uint8_t> b = frame_buffers::take();
     b.assign(data, data + len);
     return b;
 }
@@ -183,8 +179,7 @@ void host_stack::softirq_round() {
     while (!m_backlog.empty() && m_backlog.front().ready <= local_time::now()) {
         // In a member, not a local: the charges below wait, and a run that ends there must
         // not leave the frame on this thread's coroutine stack (LeakSanitizer cannot see it).
-        if (m_rx_current.bytes.capacity() && m_spare_bytes.size() < 64)
-            m_spare_bytes.push_back(std::move(m_rx_current.bytes));
+        frame_buffers::give(m_rx_current.bytes);
         m_rx_current = std::move(m_backlog.front());
         rx_frame& f = m_rx_current;
         m_backlog.pop_front();

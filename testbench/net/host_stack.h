@@ -126,10 +126,8 @@ class host_stack : public sc_core::sc_module {
     };
     std::deque<rx_frame> m_backlog; // input_pkt_queue
     rx_frame m_rx_current;          // the frame softirq() is processing
-    // Buffers of frames already processed, reused for the next frames' copies (a frame's copy
-    // was an allocation and a free per frame).
-    std::vector<std::vector<std::uint8_t>> m_spare_bytes;
-    std::vector<std::uint8_t> copy_frame(const std::uint8_t* data, std::size_t len);
+    // netif_rx's copy of a frame, in a done frame's storage (models/common/frame_buffers.h).
+    static std::vector<std::uint8_t> copy_frame(const std::uint8_t* data, std::size_t len);
     sc_core::sc_event m_work;
     deadline_timer m_timer{m_work}; // the softirq's wait for its nearest socket deadline
     bool m_qdisc_running = false;

@@ -18,6 +18,8 @@
 
 #include <systemc>
 
+#include "models/common/frame_buffers.h"
+
 namespace nicsim::net {
 
 struct skb {
@@ -43,7 +45,16 @@ struct skb {
     skb() = default;
     skb(const skb&) = delete;
     skb& operator=(const skb&) = delete;
-    ~skb() { orphan(); }
+    // Like the kernel's skbuff_head_cache: freed skb objects serve the next ones (one was
+    // allocated per segment, per ACK and per GSO split). Sanitizer builds allocate each one.
+    static void* operator new(std::size_t n);
+    static void operator delete(void* p) noexcept;
+    ~skb() {
+        orphan();
+        frame_buffers::give(data); // kfree_skb: the bytes' storage serves the next frame
+        for (auto& f : gso_frames)
+            frame_buffers::give(f);
+    }
 
     // Runs the destructor now (once) and clears it; the data stays valid.
     void orphan() {

@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "models/common/frame_buffers.h"
+
 namespace nicsim::traffic::frame {
 
 namespace {
@@ -44,7 +46,7 @@ std::vector<std::uint8_t> start_frame(const eth_fields& eth, const ipv4_fields& 
                                     " exceeds 65535");
     // Room for the 4-byte FCS a MAC appends (like an skb's tailroom), so appending it later
     // does not reallocate and copy the whole frame.
-    std::vector<std::uint8_t> f;
+    std::vector<std::uint8_t> f = frame_buffers::take(); // a done frame's storage, if any
     f.reserve(eth_header_len + tot_len + 4);
     f.resize(eth_header_len + tot_len, 0);
     std::copy(eth.dst.bytes.begin(), eth.dst.bytes.end(), f.begin());
