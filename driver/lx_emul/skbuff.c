@@ -20,9 +20,82 @@
 #define QUARANTINE 256 /* freed sk_buff structs kept to name double frees */
 
 struct skb_buf {
-    size_t slack; /* tail slack of this buffer (parameter at allocation time) */
+    size_t slack;     /* tail slack of this buffer (parameter at allocation time) */
+    size_t capacity;  /* bytes[] allocated */
     unsigned char bytes[];
 };
+
+/* Freed buffers and structs out of the quarantine serve the next skbs, as the kernel's slab
+ * caches do: an skb per frame was two allocations and two frees. Every field and byte an
+ * allocation sets is set again, so nothing carries over. Sanitizer builds allocate each one, so
+ * that a use after free in driver code is still caught. */
+#if defined(__SANITIZE_ADDRESS__)
+#define SKB_CACHE 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SKB_CACHE 0
+#endif
+#endif
+#ifndef SKB_CACHE
+#define SKB_CACHE 16
+#endif
+#if SKB_CACHE
+static struct skb_buf* spare_buf[SKB_CACHE];
+static unsigned int spare_bufs;
+static struct sk_buff* spare_skb[SKB_CACHE];
+static unsigned int spare_skbs;
+#endif
+
+static struct skb_buf* buf_alloc(size_t capacity)
+{
+#if SKB_CACHE
+    for (unsigned int i = spare_bufs; i-- > 0;) {
+        struct skb_buf* b = spare_buf[i];
+        if (b->capacity >= capacity) {
+            spare_buf[i] = spare_buf[--spare_bufs];
+            return b;
+        }
+    }
+#endif
+    struct skb_buf* b = malloc(sizeof(*b) + capacity);
+    if (b)
+        b->capacity = capacity;
+    return b;
+}
+
+static void buf_free(struct skb_buf* b)
+{
+#if SKB_CACHE
+    if (spare_bufs < SKB_CACHE) {
+        spare_buf[spare_bufs++] = b;
+        return;
+    }
+#endif
+    free(b);
+}
+
+static struct sk_buff* struct_alloc(void)
+{
+#if SKB_CACHE
+    if (spare_skbs) {
+        struct sk_buff* skb = spare_skb[--spare_skbs];
+        memset(skb, 0, sizeof(*skb));
+        return skb;
+    }
+#endif
+    return calloc(1, sizeof(struct sk_buff));
+}
+
+static void struct_free(struct sk_buff* skb) /* one that left the quarantine */
+{
+#if SKB_CACHE
+    if (skb && spare_skbs < SKB_CACHE) {
+        spare_skb[spare_skbs++] = skb;
+        return;
+    }
+#endif
+    free(skb);
+}
 
 static LIST_HEAD(skb_live);
 static size_t skb_live_n;
@@ -92,8 +165,8 @@ static void check_guards(const struct sk_buff* skb, const char* where, bool at_f
 static struct sk_buff* skb_alloc(unsigned int size, const char* func, const char* mod)
 {
     size_t slack = lx_kit_skb_tail_slack();
-    struct sk_buff* skb = calloc(1, sizeof(*skb));
-    struct skb_buf* b = malloc(sizeof(*b) + CANARY_LEN + size + slack + CANARY_LEN);
+    struct sk_buff* skb = struct_alloc();
+    struct skb_buf* b = buf_alloc(CANARY_LEN + size + slack + CANARY_LEN);
     if (!skb || !b) {
         free(skb);
         free(b);
@@ -199,12 +272,12 @@ void lx_emul_kfree_skb(struct sk_buff* skb, const char* func)
     check_guards(skb, func, true);
     list_del(&skb->lx_live);
     skb_live_n--;
-    free(buf_of(skb));
+    buf_free(buf_of(skb));
     skb->head = skb->data = NULL;
     skb->lx_magic = SKB_MAGIC_FREED;
     skb->lx_free_func = func;
     /* Keep the struct for a while so that a second free can still name the skb. */
-    free(quarantine[quarantine_pos]);
+    struct_free(quarantine[quarantine_pos]);
     quarantine[quarantine_pos] = skb;
     quarantine_pos = (quarantine_pos + 1) % QUARANTINE;
 }
