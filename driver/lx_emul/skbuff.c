@@ -20,8 +20,8 @@
 #define QUARANTINE 256 /* freed sk_buff structs kept to name double frees */
 
 struct skb_buf {
-    size_t slack;     /* tail slack of this buffer (parameter at allocation time) */
-    size_t capacity;  /* bytes[] allocated */
+    size_t slack;    /* tail slack of this buffer (parameter at allocation time) */
+    size_t capacity; /* bytes[] allocated */
     unsigned char bytes[];
 };
 
