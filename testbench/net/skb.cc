@@ -30,6 +30,29 @@ std::vector<void*>& cache() {
 }
 } // namespace
 
+namespace {
+std::vector<std::vector<std::vector<std::uint8_t>>>& frame_lists() {
+    static auto* l = new std::vector<std::vector<std::vector<std::uint8_t>>>(); // see cache()
+    return *l;
+}
+} // namespace
+
+std::vector<std::vector<std::uint8_t>> skb::take_frame_list() {
+    auto& l = frame_lists();
+    if (l.empty())
+        return {};
+    auto list = std::move(l.back());
+    l.pop_back();
+    return list;
+}
+
+void skb::give_frame_list(std::vector<std::vector<std::uint8_t>>& list) {
+    list.clear();
+    if (frame_lists().size() < max_cached)
+        frame_lists().push_back(std::move(list));
+    list = {};
+}
+
 void* skb::operator new(std::size_t n) {
     if (NICSIM_SKB_CACHE && n == sizeof(skb) && !cache().empty()) {
         void* p = cache().back();

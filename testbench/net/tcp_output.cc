@@ -323,6 +323,8 @@ void tcp_socket::send_skb(std::uint64_t off, std::uint32_t segs, bool retrans) {
     // and heap owned only by a parked SystemC stack looks leaked to LeakSanitizer.
     std::vector<std::vector<std::uint8_t>>& frames = m_frames;
     frames.clear();
+    if (frames.capacity() == 0) // the last list went with a GSO skb: take a freed one's
+        frames = skb::take_frame_list();
     std::uint64_t payload = 0;
     for (std::uint32_t i = 0; i < segs; ++i) {
         std::uint64_t len;
