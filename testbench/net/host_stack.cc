@@ -115,7 +115,7 @@ void host_stack::qdisc_run() {
         std::vector<skb_ptr>& list = m_xmit_list;
         list.clear();
         if (s->is_gso() && !m_port.gso)
-            list = gso_segment(std::move(s));
+            gso_segment(std::move(s), list);
         else
             list.push_back(std::move(s));
         bool stop = false;
@@ -151,8 +151,8 @@ void host_stack::qdisc_run() {
     m_qdisc_running = false;
 }
 
-std::vector<skb_ptr> host_stack::gso_segment(skb_ptr s) {
-    std::vector<skb_ptr> out;
+void host_stack::gso_segment(skb_ptr s, std::vector<skb_ptr>& out) {
+    out.clear();
     out.reserve(s->gso_frames.size());
     std::int64_t sum = 0;
     for (auto& f : s->gso_frames) {
@@ -171,7 +171,6 @@ std::vector<skb_ptr> host_stack::gso_segment(skb_ptr s) {
     if (s->charge_owner)
         s->charge_owner(*s, sum - static_cast<std::int64_t>(s->truesize));
     s->destructor = nullptr; // its budget now lives in the segments
-    return out;
 }
 
 void host_stack::softirq_round() {

@@ -98,7 +98,8 @@ class host_stack : public sc_core::sc_module {
     void qdisc_run();
     // skb_gso_segment for TCP (tcp_gso_segment with copy_destructor): one skb per frame, each
     // with the destructor and its own truesize; the owner is charged the difference.
-    std::vector<skb_ptr> gso_segment(skb_ptr s);
+    // Into `out` (cleared first; the caller's list keeps its storage).
+    void gso_segment(skb_ptr s, std::vector<skb_ptr>& out);
     void kick() {
         local_time::sync(); // a notification at the caller's own time
         m_work.notify(sc_core::SC_ZERO_TIME);
