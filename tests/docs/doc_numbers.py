@@ -11,6 +11,7 @@ doc writes it.
 
 Usage: doc_numbers.py <nicsim binary> <source dir> [check name...]   (no names: all checks)
 """
+import atexit
 import csv
 import glob
 import json
@@ -47,6 +48,7 @@ def expect(docname, text, fragment, origin):
 class Scratch:
     def __init__(self):
         self.dir = tempfile.mkdtemp(prefix="nicsim-docs-")
+        atexit.register(shutil.rmtree, self.dir, True)  # a docs run leaves nothing in /tmp
 
     def run(self, docname, text, quoted, expect_rc=0):
         """Runs `quoted` (which the doc must quote) and returns its stdout."""
