@@ -10,6 +10,8 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <system_error>
+#include <vector>
 #include <sys/wait.h>
 
 #include <gtest/gtest.h>
@@ -45,11 +47,23 @@ result shell(const std::string& cmd) {
     return r;
 }
 
+// The test's scratch directory, removed when the test process ends.
 fs::path temp_dir() {
+    struct made_dirs {
+        std::vector<fs::path> dirs;
+        ~made_dirs() {
+            for (const auto& d : dirs) {
+                std::error_code ec;
+                fs::remove_all(d, ec);
+            }
+        }
+    };
+    static made_dirs made;
     const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
     fs::path d = fs::temp_directory_path() /
                  ("nicsim-faults-" + std::string(info->name()) + "-" + std::to_string(getpid()));
-    fs::create_directories(d);
+    if (fs::create_directories(d))
+        made.dirs.push_back(d);
     return d;
 }
 
