@@ -7,6 +7,7 @@ MOSI byte. Skips (exit 77) when sigrok-cli is not installed (Debian: apt-get ins
 
 Usage: sigrok_spi_decode.py <nicsim binary> <source dir>
 """
+import atexit
 import os
 import re
 import shutil
@@ -25,6 +26,7 @@ RUNS = [  # scenario, overrides, window start in ms (after bring-up: the firmwar
 ]
 failures = []
 tmp = tempfile.mkdtemp(prefix="nicsim-sigrok-")
+atexit.register(shutil.rmtree, tmp, True)  # nothing left in /tmp, whatever the exit
 for cfg, sets, start_ms, end_ms in RUNS:
     vcd, log = os.path.join(tmp, cfg + ".vcd"), os.path.join(tmp, cfg + ".log")
     cmd = [nicsim, "run", os.path.join(src, "configs", cfg), "-q", "--vcd", vcd,
