@@ -28,15 +28,10 @@ struct skb_buf {
 /* Freed buffers and structs out of the quarantine serve the next skbs, as the kernel's slab
  * caches do: an skb per frame was two allocations and two frees. Every field and byte an
  * allocation sets is set again, so nothing carries over. Sanitizer builds allocate each one, so
- * that a use after free in driver code is still caught. */
-#if defined(__SANITIZE_ADDRESS__)
+ * that a use after free in driver code is still caught (NICSIM_ASAN, set by the build). */
+#ifdef NICSIM_ASAN
 #define SKB_CACHE 0
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SKB_CACHE 0
-#endif
-#endif
-#ifndef SKB_CACHE
+#else
 #define SKB_CACHE 16
 #endif
 #if SKB_CACHE

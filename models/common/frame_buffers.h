@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 //
-// frame_buffers: byte buffers of frames that are done with, kept for the next frame to be built,
+// frame_buffers: the storage of frames that are done with, kept for the next frame to be built,
 // so that a frame's journey (stack -> driver -> chip -> wire -> chip -> stack) does not allocate
 // and free its bytes at every hop. Whoever drops a frame's bytes may give() them; whoever builds
-// one may take() a buffer (empty, with the capacity it had) instead of a new vector. Buffers
-// carry no state: a taken buffer is cleared, so a run's results do not depend on the pool.
-// One pool per process, as SystemC runs one simulation thread at a time.
+// one may take() a buffer (empty, with the capacity it had) instead of a new vector. The same
+// for other per-frame vectors (take<T>/give: a GSO skb's list of frames). Buffers carry no
+// state: a taken buffer is cleared, so a run's results do not depend on the pool. One pool per
+// vector type and process, as SystemC runs one simulation thread at a time.
 #pragma once
 
 #include <cstddef>
@@ -20,32 +21,33 @@ using bytes = std::vector<std::uint8_t>;
 namespace detail {
 // A few dozen frames are in flight at most; beyond that buffers go back to the allocator.
 constexpr std::size_t max_kept = 64;
-// Smaller buffers (options, headers) are not worth keeping.
-constexpr std::size_t min_capacity = 128;
-inline std::vector<bytes>& kept() {
+// Byte buffers smaller than a short frame (options, headers) are not worth keeping.
+template <class V> constexpr std::size_t min_capacity = 1;
+template <> constexpr std::size_t min_capacity<bytes> = 128;
+template <class V> std::vector<V>& kept() {
     // Never destroyed: frames may still die during static destruction at exit.
-    static auto* pool = new std::vector<bytes>();
+    static auto* pool = new std::vector<V>();
     return *pool;
 }
 } // namespace detail
 
-// An empty buffer, with room for a frame if the pool had one.
-inline bytes take() {
-    auto& k = detail::kept();
+// An empty vector, with the storage of a given one if the pool has one.
+template <class V = bytes> V take() {
+    auto& k = detail::kept<V>();
     if (k.empty())
         return {};
-    bytes b = std::move(k.back());
+    V b = std::move(k.back());
     k.pop_back();
     b.clear();
     return b;
 }
 
 // Keeps `b`'s storage for a later take(); `b` is left empty.
-inline void give(bytes& b) {
-    auto& k = detail::kept();
-    if (b.capacity() >= detail::min_capacity && k.size() < detail::max_kept)
+template <class V> void give(V& b) {
+    auto& k = detail::kept<V>();
+    if (b.capacity() >= detail::min_capacity<V> && k.size() < detail::max_kept)
         k.push_back(std::move(b));
-    b = bytes();
+    b = V();
 }
 
 } // namespace nicsim::frame_buffers

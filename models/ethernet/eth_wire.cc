@@ -42,14 +42,18 @@ sc_time eth_wire::ifg_time() const {
     return sc_time(8.0 * m_params.ifg_bytes / m_params.rate_bps, sc_core::SC_SEC);
 }
 
-uint64_t eth_wire::station_send(std::vector<uint8_t> bytes) {
+eth_frame eth_wire::station_frame_of(std::vector<uint8_t> bytes, const char* who) {
     if (bytes.empty())
-        throw std::invalid_argument(std::string(name()) + ": station_send of an empty frame");
+        throw std::invalid_argument(std::string(name()) + ": " + who + " of an empty frame");
     eth_frame f;
     f.bytes = std::move(bytes);
     f.id = m_next_id++;
     f.t_submit = sc_time_stamp();
-    m_station_q.push_back(std::move(f));
+    return f;
+}
+
+uint64_t eth_wire::station_send(std::vector<uint8_t> bytes) {
+    m_station_q.push_back(station_frame_of(std::move(bytes), "station_send"));
     m_station_kick.notify(sc_core::SC_ZERO_TIME);
     return m_station_q.back().id;
 }
@@ -106,13 +110,12 @@ void eth_wire::set_link(bool up) {
 }
 
 uint64_t eth_wire::station_transmit(std::vector<uint8_t> bytes) {
-    if (bytes.empty())
-        throw std::invalid_argument(std::string(name()) + ": station_send of an empty frame");
-    m_station_cur = eth_frame{};
-    m_station_cur.bytes = std::move(bytes);
-    const uint64_t id = m_station_cur.id = m_next_id++;
-    m_station_cur.t_submit = sc_time_stamp();
-    station_frame(m_station_line_free);
+    if (m_station_sending || !m_station_q.empty())
+        throw std::logic_error(std::string(name()) +
+                               ": station_transmit while station_send frames are on the way");
+    m_station_cur = station_frame_of(std::move(bytes), "station_transmit");
+    const uint64_t id = m_station_cur.id;
+    station_frame();
     return id;
 }
 
@@ -122,13 +125,14 @@ void eth_wire::station_direction() {
             sc_core::wait(m_station_kick);
         m_station_cur = std::move(m_station_q.front());
         m_station_q.pop_front();
-        station_frame(m_station_line_free);
+        station_frame();
     }
 }
 
-void eth_wire::station_frame(sc_time& line_free) {
-    if (line_free > sc_time_stamp())
-        sc_core::wait(line_free - sc_time_stamp());
+void eth_wire::station_frame() {
+    m_station_sending = true;
+    if (m_station_line_free > sc_time_stamp())
+        sc_core::wait(m_station_line_free - sc_time_stamp());
     const sc_time dur = frame_time(m_station_cur.bytes.size());
     m_station_cur.t_start = sc_time_stamp();
     if (m_station)
@@ -136,8 +140,9 @@ void eth_wire::station_frame(sc_time& line_free) {
     sc_core::wait(dur);
     if (m_station)
         m_station->eth_line_busy(true, false);
-    line_free = sc_time_stamp() + ifg_time();
+    m_station_line_free = sc_time_stamp() + ifg_time();
     m_station_cur.t_end = sc_time_stamp() + m_params.propagation_delay;
+    m_station_sending = false;
     // The MAC's transmission is over either way; with the link down nobody hears it.
     if (m_station)
         m_station->eth_tx_done(m_station_cur);

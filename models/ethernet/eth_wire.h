@@ -77,7 +77,7 @@ class eth_wire : public sc_core::sc_module {
     // The same in the calling SC_THREAD (a MAC's TX engine that waits for its frame anyway):
     // returns when the frame's last bit has left, after eth_tx_done, as station_send's frame
     // would; the station thread's hand-over and its two context switches a frame are spared.
-    // Do not mix with station_send while that one's frames are still queued.
+    // Throws std::logic_error while station_send frames are still queued or on the line.
     uint64_t station_transmit(std::vector<uint8_t> bytes_with_fcs);
     size_t station_queue_depth() const { return m_station_q.size(); }
 
@@ -112,8 +112,10 @@ class eth_wire : public sc_core::sc_module {
 
   private:
     void station_direction();
-    // One station frame from its start (after the IFG) to its arrival, in the calling thread.
-    void station_frame(sc_core::sc_time& line_free);
+    // A station frame of `bytes` (throws naming `who` if empty), and the current one from its
+    // start (after the IFG) to its arrival, in the calling thread.
+    eth_frame station_frame_of(std::vector<uint8_t> bytes, const char* who);
+    void station_frame();
     void peer_direction();
     void deliver_to_peer(); // frames leave the wire after the propagation delay
     void deliver_to_station();
@@ -128,6 +130,7 @@ class eth_wire : public sc_core::sc_module {
     std::deque<eth_frame> m_peer_q; // ordered by release time
     eth_frame m_station_cur;        // members, not thread locals (coroutine stacks never unwind)
     sc_core::sc_time m_station_line_free = sc_core::SC_ZERO_TIME; // next start after the IFG
+    bool m_station_sending = false; // station_frame() has m_station_cur on the line
     eth_frame m_peer_cur;
     std::function<bool(std::vector<uint8_t>&)> m_peer_source;
     std::function<void(const eth_frame&)> m_peer_sink;

@@ -66,12 +66,7 @@ void host_stack::netif_rx(const std::uint8_t* data, std::size_t len) {
 void host_stack::wake_softirq_thread_for_round() {
     if (!m_asleep || !m_backlog.empty())
         return kick();
-    sc_time next = sc_core::SC_ZERO_TIME;
-    for (auto& s : m_sockets) {
-        const sc_time d = s->next_deadline();
-        if (d != sc_core::SC_ZERO_TIME && (next == sc_core::SC_ZERO_TIME || d < next))
-            next = d;
-    }
+    const sc_time next = nearest_socket_deadline();
     if (next == sc_core::SC_ZERO_TIME ||
         (m_asleep_until != sc_core::SC_ZERO_TIME && next >= m_asleep_until))
         return; // its sleep ends in time
@@ -79,6 +74,16 @@ void host_stack::wake_softirq_thread_for_round() {
         return kick();
     local_time::notify_at(m_work, next);
     m_asleep_until = next;
+}
+
+sc_time host_stack::nearest_socket_deadline() const {
+    sc_time next = sc_core::SC_ZERO_TIME;
+    for (auto& s : m_sockets) {
+        const sc_time d = s->next_deadline();
+        if (d != sc_core::SC_ZERO_TIME && (next == sc_core::SC_ZERO_TIME || d < next))
+            next = d;
+    }
+    return next;
 }
 
 std::vector<std::uint8_t> host_stack::copy_frame(const std::uint8_t* data, std::size_t len) {
@@ -227,12 +232,7 @@ void host_stack::softirq() {
         m_defer_retry = false;
         m_in_softirq = false;
         // Sleep until new work or the nearest deadline.
-        sc_time next = sc_core::SC_ZERO_TIME;
-        for (auto& s : m_sockets) {
-            const sc_time d = s->next_deadline();
-            if (d != sc_core::SC_ZERO_TIME && (next == sc_core::SC_ZERO_TIME || d < next))
-                next = d;
-        }
+        sc_time next = nearest_socket_deadline();
         if (!m_backlog.empty() && (next == sc_core::SC_ZERO_TIME || m_backlog.front().ready < next))
             next = m_backlog.front().ready;
         const sc_time retry = m_retry_at; // a NETDEV_TX_BUSY retry of the qdisc_run above

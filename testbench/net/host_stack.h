@@ -137,8 +137,9 @@ class host_stack : public sc_core::sc_module {
     bool m_asleep = false;
     std::uint64_t m_thread_rounds = 0;
     sc_core::sc_time m_asleep_until = sc_core::SC_ZERO_TIME;
-    void wake_softirq_thread_for_round(); // after a round netif_rx ran in its caller
-    std::vector<skb_ptr> m_xmit_list;     // qdisc_run's skbs on their way to the driver
+    void wake_softirq_thread_for_round();             // after a round netif_rx ran in its caller
+    sc_core::sc_time nearest_socket_deadline() const; // SC_ZERO_TIME: none
+    std::vector<skb_ptr> m_xmit_list;                 // qdisc_run's skbs on their way to the driver
     // The NETDEV_TX_BUSY retry of the softirq's own last qdisc_run, kept as a deadline instead
     // of a notification so that the softirq can spin on local time when nothing else is due
     // (softirq(): the same wake-up at the same time as the notification would give).

@@ -7,14 +7,9 @@
 #include <new>
 #include <vector>
 
-#if defined(__SANITIZE_ADDRESS__)
+#ifdef NICSIM_ASAN // set by the build with the address sanitizer
 #define NICSIM_SKB_CACHE 0
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define NICSIM_SKB_CACHE 0
-#endif
-#endif
-#ifndef NICSIM_SKB_CACHE
+#else
 #define NICSIM_SKB_CACHE 1
 #endif
 
@@ -29,29 +24,6 @@ std::vector<void*>& cache() {
     return *c;
 }
 } // namespace
-
-namespace {
-std::vector<std::vector<std::vector<std::uint8_t>>>& frame_lists() {
-    static auto* l = new std::vector<std::vector<std::vector<std::uint8_t>>>(); // see cache()
-    return *l;
-}
-} // namespace
-
-std::vector<std::vector<std::uint8_t>> skb::take_frame_list() {
-    auto& l = frame_lists();
-    if (l.empty())
-        return {};
-    auto list = std::move(l.back());
-    l.pop_back();
-    return list;
-}
-
-void skb::give_frame_list(std::vector<std::vector<std::uint8_t>>& list) {
-    list.clear();
-    if (frame_lists().size() < max_cached)
-        frame_lists().push_back(std::move(list));
-    list = {};
-}
 
 void* skb::operator new(std::size_t n) {
     if (NICSIM_SKB_CACHE && n == sizeof(skb) && !cache().empty()) {

@@ -54,12 +54,8 @@ struct skb {
         frame_buffers::give(data); // kfree_skb: the bytes' storage serves the next frame
         for (auto& f : gso_frames)
             frame_buffers::give(f);
-        if (gso_frames.capacity())
-            give_frame_list(gso_frames);
+        frame_buffers::give(gso_frames); // the list's storage serves the next GSO skb
     }
-    // The list storage of a freed GSO skb, for the next one (empty if none is kept).
-    static std::vector<std::vector<std::uint8_t>> take_frame_list();
-    static void give_frame_list(std::vector<std::vector<std::uint8_t>>& list);
 
     // Runs the destructor now (once) and clears it; the data stays valid.
     void orphan() {

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "models/common/frame_buffers.h"
 #include "testbench/net/tsq.h"
 
 namespace nicsim::net {
@@ -324,7 +325,7 @@ void tcp_socket::send_skb(std::uint64_t off, std::uint32_t segs, bool retrans) {
     std::vector<std::vector<std::uint8_t>>& frames = m_frames;
     frames.clear();
     if (frames.capacity() == 0) // the last list went with a GSO skb: take a freed one's
-        frames = skb::take_frame_list();
+        frames = frame_buffers::take<std::vector<std::vector<std::uint8_t>>>();
     std::uint64_t payload = 0;
     for (std::uint32_t i = 0; i < segs; ++i) {
         std::uint64_t len;

@@ -81,6 +81,28 @@ TEST(EthWire, FrameTimingAt100Mbps) {
 }
 
 // Peer frames are padded to 60 bytes and get a correct FCS; both directions run at once.
+// station_transmit: the same frame timing as station_send, in the caller's thread, which it
+// returns to when the last bit has left (after eth_tx_done); the IFG holds across calls. It
+// refuses while station_send frames are queued, and an empty frame.
+TEST(EthWire, StationTransmitSendsInTheCallersThread) {
+    run({}, [](station& s, eth_wire& w) {
+        wait(sc_time(1, SC_US));
+        w.station_transmit(frame_with_fcs(60, 1));
+        EXPECT_EQ(ns(sc_core::sc_time_stamp()), 1000u + 5760u);
+        EXPECT_EQ(s.tx_done.size(), 1u);
+        w.station_transmit(frame_with_fcs(1514, 2));
+        EXPECT_EQ(ns(sc_core::sc_time_stamp()), 1000u + 5760u + 960u + 122080u);
+        ASSERT_EQ(w.peer_received().size(), 2u);
+        EXPECT_EQ(ns(w.peer_received()[1].t_start), 1000u + 5760u + 960u);
+        EXPECT_EQ(w.peer_received()[0].bytes, frame_with_fcs(60, 1));
+        w.station_send(frame_with_fcs(60, 3));
+        EXPECT_THROW(w.station_transmit(frame_with_fcs(60, 4)), std::logic_error);
+        wait(sc_time(20, SC_US));
+        EXPECT_THROW(w.station_transmit({}), std::invalid_argument);
+        EXPECT_EQ(w.peer_received().size(), 3u);
+    });
+}
+
 TEST(EthWire, PeerPadsAndFullDuplex) {
     run({}, [](station& s, eth_wire& w) {
         std::vector<uint8_t> small(42, 0x77);
