@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -22,8 +23,11 @@ namespace detail {
 // A few dozen frames are in flight at most; beyond that buffers go back to the allocator.
 constexpr std::size_t max_kept = 64;
 // Byte buffers smaller than a short frame (options, headers) are not worth keeping.
-template <class V> constexpr std::size_t min_capacity = 1;
-template <> constexpr std::size_t min_capacity<bytes> = 128;
+// (A function, not a variable template: an explicit specialisation of a namespace-scope variable
+// template is not inline, so clang defines it in every object file that uses it.)
+template <class V> constexpr std::size_t min_capacity() {
+    return std::is_same_v<V, bytes> ? 128 : 1;
+}
 template <class V> std::vector<V>& kept() {
     // Never destroyed: frames may still die during static destruction at exit.
     static auto* pool = new std::vector<V>();
@@ -45,7 +49,7 @@ template <class V = bytes> V take() {
 // Keeps `b`'s storage for a later take(); `b` is left empty.
 template <class V> void give(V& b) {
     auto& k = detail::kept<V>();
-    if (b.capacity() >= detail::min_capacity<V> && k.size() < detail::max_kept)
+    if (b.capacity() >= detail::min_capacity<V>() && k.size() < detail::max_kept)
         k.push_back(std::move(b));
     b = V();
 }
