@@ -23,42 +23,46 @@ constexpr size_t k_stderr_keep = 8192;
 struct running {
     size_t index;
     pid_t pid;
-    std::string err_file;
+    int err_fd; // the job's stderr: a file without a name (see stderr_capture)
     std::chrono::steady_clock::time_point start;
 };
 
-std::string read_tail(const std::string& file) {
+// Reads the last k_stderr_keep bytes a job wrote to `fd` (from offset 0: pread).
+std::string read_tail(int fd) {
     std::string out;
-    if (FILE* f = std::fopen(file.c_str(), "rb")) {
-        char buf[4096];
-        size_t n;
-        while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) {
-            out.append(buf, n);
-            if (out.size() > 2 * k_stderr_keep)
-                out.erase(0, out.size() - k_stderr_keep);
-        }
-        std::fclose(f);
+    char buf[4096];
+    off_t at = 0;
+    ssize_t n;
+    while ((n = pread(fd, buf, sizeof buf, at)) > 0) {
+        out.append(buf, static_cast<size_t>(n));
+        at += n;
+        if (out.size() > 2 * k_stderr_keep)
+            out.erase(0, out.size() - k_stderr_keep);
     }
     if (out.size() > k_stderr_keep)
         out = "..." + out.substr(out.size() - k_stderr_keep);
     return out;
 }
 
-std::string temp_err_file() {
+// A temporary file for a job's stderr, unlinked at once and held by its descriptor only: it
+// disappears with the last descriptor, so a sweep that is killed (SIGKILL, a CI timeout) leaves
+// nothing in TMPDIR. Close-on-exec, so other jobs' children do not inherit it; the job's own
+// child gets it as fd 2 through dup2, which clears the flag.
+int stderr_capture() {
     const char* tmp = std::getenv("TMPDIR");
     std::string t = std::string(tmp && *tmp ? tmp : "/tmp") + "/nicsim-job-XXXXXX";
     std::vector<char> buf(t.begin(), t.end());
     buf.push_back('\0');
-    const int fd = mkstemp(buf.data());
+    const int fd = mkostemp(buf.data(), O_CLOEXEC);
     if (fd < 0)
         throw std::runtime_error("cannot create a temporary file in " + t + ": " +
                                  std::strerror(errno));
-    close(fd);
-    return buf.data();
+    unlink(buf.data());
+    return fd;
 }
 
 // fork + exec; the child only makes async-signal-safe calls before exec.
-pid_t start(const job& j, const std::string& err_file) {
+pid_t start(const job& j, int err_fd) {
     std::vector<char*> argv;
     for (const auto& a : j.argv)
         argv.push_back(const_cast<char*>(a.c_str()));
@@ -71,7 +75,6 @@ pid_t start(const job& j, const std::string& err_file) {
     if (getppid() != parent)
         _exit(127);
     const int null_fd = open("/dev/null", O_WRONLY);
-    const int err_fd = open(err_file.c_str(), O_WRONLY | O_TRUNC);
     if (null_fd >= 0)
         dup2(null_fd, STDOUT_FILENO);
     if (err_fd >= 0)
@@ -110,13 +113,13 @@ void run_jobs(const std::vector<job>& jobs, unsigned max_parallel,
     auto last_tick = std::chrono::steady_clock::now();
     while (next < jobs.size() || !live.empty()) {
         while (next < jobs.size() && live.size() < max_parallel) {
-            running r{next, -1, temp_err_file(), std::chrono::steady_clock::now()};
-            r.pid = start(jobs[next], r.err_file);
+            running r{next, -1, stderr_capture(), std::chrono::steady_clock::now()};
+            r.pid = start(jobs[next], r.err_fd);
             if (r.pid < 0) {
                 job_result res;
                 res.exit_code = 127;
                 res.stderr_text = std::string("cannot fork: ") + std::strerror(errno);
-                std::remove(r.err_file.c_str());
+                close(r.err_fd);
                 on_done(next, res);
             } else {
                 live.push_back(r);
@@ -145,8 +148,8 @@ void run_jobs(const std::vector<job>& jobs, unsigned max_parallel,
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - live[i].start)
                     .count();
             if (res.stderr_text.empty())
-                res.stderr_text = read_tail(live[i].err_file);
-            std::remove(live[i].err_file.c_str());
+                res.stderr_text = read_tail(live[i].err_fd);
+            close(live[i].err_fd);
             const size_t index = live[i].index;
             live.erase(live.begin() + static_cast<std::ptrdiff_t>(i));
             on_done(index, res);

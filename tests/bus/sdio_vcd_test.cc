@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -21,9 +22,13 @@ using sc_core::SC_US;
 
 namespace {
 
-std::string tmp(const std::string& name) {
-    return ::testing::TempDir() + "nicsim_" + std::to_string(::getpid()) + "_" + name;
-}
+// A trace file in the test's scratch directory, removed when the test ends (pass or fail).
+struct scratch_file {
+    explicit scratch_file(const std::string& name)
+        : path(::testing::TempDir() + "nicsim_" + std::to_string(::getpid()) + "_" + name) {}
+    ~scratch_file() { std::remove(path.c_str()); }
+    const std::string path;
+};
 
 // signal name -> (time ps, level) changes, in file order; checks timestamps increase.
 std::map<std::string, std::vector<std::pair<uint64_t, char>>> read_vcd(const std::string& path) {
@@ -97,7 +102,8 @@ uint64_t mid(uint64_t c) {
 // response in 50..97 (0 0 110100, 16 zero stuff bits, flags 0x10, data 0xB7, CRC7, 1); SDCLK
 // rises 98 times in the middle of each cycle; the DAT lines stay high.
 TEST(SdioVcd, Cmd52CommandAndResponseBits) {
-    const std::string path = tmp("sdio_cmd52.vcd");
+    const scratch_file file("sdio_cmd52.vcd");
+    const std::string& path = file.path;
     {
         bench b;
         sdio_vcd_tracer tr(path);
@@ -147,7 +153,8 @@ TEST(SdioVcd, Cmd52CommandAndResponseBits) {
 // at 121; CRC status token 0 0 1 0 1 on DAT0 at 124..128. The card interrupt raised at 1 us (in
 // the middle of the command, whose trace is written when it completes) lands in order.
 TEST(SdioVcd, Cmd53WriteDataCrcAndToken) {
-    const std::string path = tmp("sdio_cmd53.vcd");
+    const scratch_file file("sdio_cmd53.vcd");
+    const std::string& path = file.path;
     uint8_t data[2] = {0xA5, 0x3C};
     {
         bench b;

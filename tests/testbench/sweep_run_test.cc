@@ -243,10 +243,13 @@ TEST(SweepRun, KilledSweepResumesWhereItStoppedWithIdenticalResults) {
     const std::string ref = slurp(d / "ref" / "results.csv");
 
     const fs::path points = d / "o" / "points";
+    const fs::path tmp = d / "tmp"; // the killed sweep's TMPDIR: it must leave nothing there
+    fs::create_directories(tmp);
     const pid_t pid = fork();
     ASSERT_GE(pid, 0);
     if (pid == 0) {
         freopen("/dev/null", "w", stdout);
+        setenv("TMPDIR", tmp.c_str(), 1);
         execl(k_exe.c_str(), k_exe.c_str(), "sweep", f.c_str(), "--out", (d / "o").c_str(), "-j",
               "1", static_cast<char*>(nullptr));
         _exit(127);
@@ -269,6 +272,8 @@ TEST(SweepRun, KilledSweepResumesWhereItStoppedWithIdenticalResults) {
     ASSERT_GE(before, 1u);
     ASSERT_LT(before, 4u);
     EXPECT_FALSE(fs::exists(d / "o" / "results.csv"));
+    // The stderr capture of the job it was running had no name: nothing is left behind.
+    EXPECT_TRUE(fs::is_empty(tmp)) << fs::directory_iterator(tmp)->path();
 
     const auto r = shell(q(k_exe) + " sweep " + q(f) + " --out " + q(d / "o") + " -j 2");
     ASSERT_EQ(r.rc, 0) << r.out;
