@@ -12,7 +12,7 @@ using sc_core::sc_time;
 using sc_core::sc_time_stamp;
 
 host_stack::host_stack(const sc_core::sc_module_name& nm, const host_stack_config& cfg)
-    : sc_core::sc_module(nm), m_cfg(cfg), m_qdisc(cfg.net.txqueuelen),
+    : sc_core::sc_module(nm), m_cfg(cfg), m_qdisc(make_qdisc(cfg.net)),
       m_irq(cfg.seed, std::string(name()) + ".irq_to_thread", cfg.irq_to_thread),
       m_wakeup(cfg.seed, std::string(name()) + ".sched_wakeup", cfg.sched_wakeup) {
     m_cfg.net.validate();
@@ -100,7 +100,7 @@ void host_stack::dev_queue_xmit(skb_ptr s) {
     s->id = m_skb_id++;
     if (m_cfg.qdisc_orphans_at_enqueue)
         s->orphan();
-    if (!m_qdisc.enqueue(std::move(s)))
+    if (!m_qdisc->enqueue(std::move(s)))
         return; // dropped (and freed): TCP sees it as loss
     qdisc_run();
 }
@@ -111,10 +111,10 @@ void host_stack::qdisc_run() {
     if (m_qdisc_running || !m_port.xmit)
         return;
     m_qdisc_running = true;
-    while (!m_qdisc.empty()) {
+    while (!m_qdisc->empty()) {
         if (m_port.queue_stopped && m_port.queue_stopped())
             break;
-        skb_ptr s = m_qdisc.dequeue();
+        skb_ptr s = m_qdisc->dequeue();
         // A member (qdisc_run does not nest): the skbs after the one in the driver stay
         // reachable while this thread waits in ndo_start_xmit, also if the run ends there.
         std::vector<skb_ptr>& list = m_xmit_list;
@@ -147,7 +147,7 @@ void host_stack::qdisc_run() {
             }
             for (std::size_t j = list.size(); j-- > i;)
                 if (list[j])
-                    m_qdisc.requeue(std::move(list[j]));
+                    m_qdisc->requeue(std::move(list[j]));
             break;
         }
         if (stop)

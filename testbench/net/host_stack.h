@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 //
 // host_stack: one host's network stack between its applications and one network device. It owns
-// the TCP sockets, the device qdisc (pfifo_fast) and the netdev queue state, and runs all
-// softirq work (receive, ACK processing, timers, TSQ tasklet, qdisc runs) in one SC_THREAD.
+// the TCP sockets, the device qdisc (pfifo_fast or fq_codel) and the netdev queue state, and runs
+// all softirq work (receive, ACK processing, timers, TSQ tasklet, qdisc runs) in one SC_THREAD.
 //
 // Binding it (the composition root does this once):
 //
@@ -74,7 +74,7 @@ class host_stack : public sc_core::sc_module {
     std::uint64_t read(tcp_socket& s, std::uint64_t max);
 
     // --- observation ---------------------------------------------------------------------------
-    const pfifo_fast& qdisc() const { return m_qdisc; }
+    const net::qdisc& qdisc() const { return *m_qdisc; }
     const host_stack_config& config() const { return m_cfg; }
     std::uint64_t frames_received() const { return m_rx_frames; }
     std::uint64_t frames_ignored() const { return m_rx_ignored; }
@@ -85,7 +85,7 @@ class host_stack : public sc_core::sc_module {
     std::uint64_t empty_read_wakeups() const { return m_empty_read_wakeups; }
     std::uint64_t frames_transmitted() const { return m_tx_frames; }
     std::uint64_t xmit_busy() const { return m_tx_busy; }
-    std::uint64_t qdisc_drops() const { return m_qdisc.drops(); }
+    std::uint64_t qdisc_drops() const { return m_qdisc->drops(); }
     latency_stream& irq_latency() { return m_irq; }
     latency_stream& wakeup_latency() { return m_wakeup; }
 
@@ -119,7 +119,7 @@ class host_stack : public sc_core::sc_module {
     host_stack_config m_cfg;
     netdev_port m_port;
     cpu_cost_fn m_cpu_cost;
-    pfifo_fast m_qdisc;
+    std::unique_ptr<net::qdisc> m_qdisc; // host.net.qdisc
     std::vector<std::unique_ptr<tcp_socket>> m_sockets;
     struct rx_frame {
         std::vector<std::uint8_t> bytes;

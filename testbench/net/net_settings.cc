@@ -71,11 +71,8 @@ void net_settings::validate() const {
     if (tcp_congestion_control != "cubic" && tcp_congestion_control != "reno")
         throw bad("tcp_congestion_control",
                   "'" + tcp_congestion_control + "' is not available (cubic, reno)");
-    if (qdisc == "fq_codel")
-        throw bad("qdisc", "'fq_codel' is not modelled yet (only pfifo_fast); see "
-                           "docs/host-stack.md");
-    if (qdisc != "pfifo_fast")
-        throw bad("qdisc", "'" + qdisc + "' is not available (pfifo_fast)");
+    if (qdisc != "pfifo_fast" && qdisc != "fq_codel")
+        throw bad("qdisc", "'" + qdisc + "' is not available (pfifo_fast, fq_codel)");
     if (tcp_limit_output_bytes == 0)
         throw bad("tcp_limit_output_bytes", "must be > 0");
     if (sk_pacing_shift > 31)

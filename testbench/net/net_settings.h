@@ -57,7 +57,7 @@ struct net_settings {
     std::uint32_t cubic_bic_scale = 41; // C = bic_scale * 10 / 1024 = 0.4
     bool cubic_tcp_friendliness = true;
     // --- device / qdisc ------------------------------------------------------------------------
-    std::string qdisc = "pfifo_fast"; // default_qdisc for a device with a queue
+    std::string qdisc = "pfifo_fast"; // default_qdisc for a device with a queue; or fq_codel
     std::uint32_t txqueuelen = 1000;  // ether_setup: DEFAULT_TX_QUEUE_LEN
     std::uint32_t mtu = 1500;
     // Generic segmentation offload. TCP always builds multi-segment skbs: sk_setup_caps gives a

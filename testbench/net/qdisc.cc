@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "testbench/net/qdisc.h"
 
+#include "bus/common/local_time.h"
+#include "testbench/net/fq_codel.h"
+#include "testbench/net/net_settings.h"
+
 namespace nicsim::net {
 
 unsigned pfifo_fast::band_of(std::uint32_t priority) {
@@ -12,44 +16,51 @@ unsigned pfifo_fast::band_of(std::uint32_t priority) {
 bool pfifo_fast::enqueue(skb_ptr s) {
     auto& band = m_bands[band_of(s->priority)];
     if (band.size() >= m_limit) {
-        ++m_drops;
+        count_drop();
         return false; // s is destroyed here: kfree_skb runs the destructor
     }
-    ++m_packets;
-    m_frames += s->segs();
-    m_bytes += s->len();
+    count_in(*s);
     band.push_back(std::move(s));
     return true;
 }
 
-skb_ptr pfifo_fast::dequeue() {
+skb_ptr pfifo_fast::dequeue_own() {
+    for (auto& band : m_bands) {
+        if (!band.empty()) {
+            skb_ptr s = std::move(band.front());
+            band.pop_front();
+            return s;
+        }
+    }
+    return nullptr;
+}
+
+skb_ptr qdisc::dequeue() {
     skb_ptr s;
     if (!m_requeued.empty()) {
         s = std::move(m_requeued.front());
         m_requeued.pop_front();
     } else {
-        for (auto& band : m_bands) {
-            if (!band.empty()) {
-                s = std::move(band.front());
-                band.pop_front();
-                break;
-            }
-        }
+        s = dequeue_own();
     }
-    if (s) {
-        --m_packets;
-        m_frames -= s->segs();
-        m_bytes -= s->len();
-    }
+    if (s)
+        count_out(*s);
     return s;
 }
 
-void pfifo_fast::requeue(skb_ptr s) {
+void qdisc::requeue(skb_ptr s) {
     ++m_requeues;
-    ++m_packets;
-    m_frames += s->segs();
-    m_bytes += s->len();
+    count_in(*s);
     m_requeued.push_front(std::move(s));
+}
+
+std::unique_ptr<qdisc> make_qdisc(const net_settings& n) {
+    if (n.qdisc == "fq_codel") {
+        fq_codel::params p;
+        p.quantum = p.mtu = n.mtu + 14; // psched_mtu: MTU + the Ethernet header
+        return std::make_unique<fq_codel>(p, [] { return local_time::now(); });
+    }
+    return std::make_unique<pfifo_fast>(n.txqueuelen);
 }
 
 } // namespace nicsim::net

@@ -57,6 +57,8 @@ class Scratch:
         for i, a in enumerate(shlex.split(quoted)):
             if i == 0 and a in ("nicsim", "build/nicsim"):
                 a = NICSIM
+            elif i == 0 and a in ("nicsim-netstack", "build/nicsim-netstack"):
+                a = os.path.join(os.path.dirname(NICSIM), "nicsim-netstack")
             elif a.startswith("configs/") or a.startswith("examples/"):
                 a = os.path.join(SRC, a)
             elif a.startswith("/tmp/"):
@@ -874,6 +876,25 @@ def host_stack_netif_rx_in_caller():
     expect("host-stack.md", d, "ks8851-spi-iperf-rx " + fig("ks8851-spi-iperf-rx", "Kbit/s"), origin)
     expect("host-stack.md", d, "chip sleep off " + fig("wilc1000-spi-ttcp-tx-ps-off", "KB/s"), origin)
     expect("host-stack.md", d, "chip sleep on " + fig("wilc1000-spi-ttcp-tx-ps-on", "KB/s"), origin)
+
+
+@check
+def host_stack_fq_codel():
+    """host-stack.md: pfifo_fast against fq_codel where TSQ does not bound the queue."""
+    d = doc("host-stack.md")
+    s = Scratch()
+    q = ("nicsim-netstack --rate 12mbit --delay 5ms --duration 10s --sk-pacing-shift 0 "
+         "--tcp-limit-output-bytes 4194304 --set qdisc=")
+    r = {k: json.loads(s.run("host-stack.md", d, q + k)) for k in ("pfifo_fast", "fq_codel")}
+    a, b = r["pfifo_fast"], r["fq_codel"]
+    fig = (f"gives a mean backlog of {a['qdisc_backlog_pkts_mean']:.1f} packets and an srtt of "
+           f"{a['srtt_us'] / 1e3:.0f} ms with pfifo_fast, {b['qdisc_backlog_pkts_mean']:.1f} "
+           f"packets and {b['srtt_us'] / 1e3:.0f} ms with fq_codel ({b['qdisc_drops']} drops), "
+           f"both {a['goodput_bps'] / 1e6:.2f} Mbit/s")
+    if f"{a['goodput_bps'] / 1e6:.2f}" != f"{b['goodput_bps'] / 1e6:.2f}":
+        failures.append(f"host-stack.md says both qdiscs give the same goodput: {a['goodput_bps']} "
+                        f"vs {b['goodput_bps']}")
+    expect("host-stack.md", d, fig, q + "...")
 
 
 @check

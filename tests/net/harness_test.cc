@@ -260,3 +260,28 @@ TEST(Harness, AnInlineReceiveRoundWakesTheSoftirqThreadOnlyForAnEarlierDeadline)
         << rx.softirq_thread_rounds() << " thread rounds for " << rx.frames_received()
         << " frames and " << acks << " ACKs";
 }
+
+TEST(Harness, FqCodelKeepsAQueueTsqDoesNotBoundNearItsTargetAtTheSameGoodput) {
+    // With sk_pacing_shift 0 and a 4 MiB tcp_limit_output_bytes TSQ lets the whole cwnd wait
+    // in the qdisc: pfifo_fast holds hundreds of packets and the RTT grows to half a second
+    // (bufferbloat); fq_codel's CoDel drops until the sojourn time stays near its 5 ms target.
+    auto link = [](const char* qdisc) {
+        harness_config c;
+        c.delay = sc_time(5, SC_MS);
+        c.sender.net.sk_pacing_shift = 0;
+        c.sender.net.tcp_limit_output_bytes = 4u << 20;
+        c.sender.net.qdisc = qdisc;
+        return c;
+    };
+    netstack_harness fifo("fifo", link("pfifo_fast"));
+    netstack_harness fq("fq", link("fq_codel"));
+    sc_core::sc_start(sc_time(6, SC_SEC));
+    const auto a = fifo.result(), b = fq.result();
+    EXPECT_GT(a.qdisc_backlog_pkts_mean, 100.0);
+    EXPECT_GT(a.srtt_us, 200000u);
+    EXPECT_EQ(a.qdisc_drops, 0u);
+    EXPECT_LT(b.qdisc_backlog_pkts_mean, 15.0);
+    EXPECT_LT(b.srtt_us, 30000u);
+    EXPECT_GT(b.qdisc_drops, 0u);
+    EXPECT_NEAR(b.goodput_steady_bps, a.goodput_steady_bps, 0.02 * a.goodput_steady_bps);
+}

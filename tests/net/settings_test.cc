@@ -64,9 +64,11 @@ TEST(NetSettings, SetParsesLinuxNamesAndErrorsNameTheKey) {
 
     net_settings q;
     q.qdisc = "fq_codel";
+    EXPECT_NO_THROW(q.validate());
+    q.qdisc = "fq";
     const auto e = error_of([&] { q.validate(); });
     EXPECT_NE(e.find("'qdisc'"), std::string::npos);
-    EXPECT_NE(e.find("fq_codel"), std::string::npos);
+    EXPECT_NE(e.find("pfifo_fast, fq_codel"), std::string::npos);
 
     net_settings w;
     w.tcp_rmem = {4096, 8192, 4096}; // default above max

@@ -65,6 +65,28 @@ TEST(LinuxStack, Ks8851SpiTxStopsAndWakesTheQdiscWithTheDriversQueue) {
     EXPECT_FALSE(r.devices.at(0).tx_batches.has_value()) << "the KS8851 takes frames one by one";
 }
 
+TEST(LinuxStack, FqCodelOnTheBoardDropsWhatWaitsBehindTheKs8851sStoppedQueue) {
+    // As above, but with TSQ out of the way entirely: the qdisc holds what the stopped driver
+    // queue does not take. fq_codel's CoDel drops once that wait stays above 5 ms for 100 ms;
+    // every byte still arrives (TCP retransmits) and nothing is left charged to the socket.
+    const auto l =
+        ks_load("ks8851-spi-iperf-tx.yaml",
+                {"host.stack=linux", "traffic.bytes=4MiB", "host.net.qdisc=fq_codel",
+                 "host.net.sk_pacing_shift=0", "host.net.tcp_limit_output_bytes=4194304"});
+    ks8851_test_system sys("system", l.scenario, l.platform);
+    const auto r = sys.run();
+    EXPECT_EQ(r.end_reason, "traffic complete");
+    ASSERT_EQ(r.flows.size(), 1u);
+    EXPECT_EQ(r.flows[0].bytes, 4u << 20);
+    const auto& stack = sys.traffic().board_stack();
+    EXPECT_GT(stack.xmit_busy() + stack.qdisc().requeues(), 0u);
+    EXPECT_GT(stack.qdisc_drops(), 0u) << "CoDel dropped at dequeue";
+    const auto& sock = sys.traffic().linux_flow()->sender_socket();
+    EXPECT_GE(sock.stats().retransmits, stack.qdisc_drops());
+    EXPECT_EQ(sock.wmem_alloc(), 0u) << "a dropped skb's destructor returned its budget";
+    EXPECT_EQ(stack.qdisc().backlog_packets(), 0u);
+}
+
 TEST(LinuxStack, Ks8851SpiRxRunsTheBoardAsReceiver) {
     const auto l = ks_load("ks8851-spi-iperf-rx.yaml", {"host.stack=linux", "traffic.bytes=1MiB"});
     ks8851_test_system sys("system", l.scenario, l.platform);
