@@ -491,6 +491,14 @@ traffic_config read_traffic(yaml_reader r) {
         t.segment_size = r.optional<byte_size>("segment_size", byte_size{1460},
                                                max_size(1460, "MTU 1500 minus 40 bytes IP+TCP"));
         t.window = r.optional<byte_size>("window", byte_size{65536}, positive_size);
+        if (ttcp && r.has("streams"))
+            r.fail("streams", "ttcp has one connection; parallel streams are iperf's (-P): use "
+                              "kind iperf_tx or iperf_rx");
+        // iperf3 allows up to 128 (MAX_STREAMS).
+        t.streams = r.optional<std::uint32_t>(
+            "streams", 1, check_fn<std::uint32_t>([](const std::uint32_t& n) {
+                return n >= 1 && n <= 128 ? std::string() : std::string("must be 1..128");
+            }));
         if (t.window.bytes < t.segment_size.bytes)
             r.fail("window", "must be at least segment_size (" +
                                  std::to_string(t.segment_size.bytes) + " bytes)");
@@ -705,6 +713,9 @@ loaded_scenario load_scenario(const std::string& file, const load_options& optio
         if (t.has("segment_size"))
             t.fail("segment_size", "not used by host.stack linux, whose MSS follows the MTU; "
                                    "set host.net.mtu (or host.stack: fixed_window)");
+    } else if (sc.traffic.streams > 1) {
+        r.child("traffic").fail("streams", "parallel streams need host.stack linux (the "
+                                           "fixed-window model has one connection)");
     }
     sc.trace = read_trace(optional_section(r, "trace"));
     sc.sim = read_sim(optional_section(r, "sim"));

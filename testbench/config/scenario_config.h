@@ -91,7 +91,9 @@ struct traffic_config {
     traffic_kind kind = traffic_kind::ttcp_tx; // traffic.kind
     // traffic.bytes: application payload to move (ttcp/udp/iperf); 0 = until duration ends.
     byte_size bytes;
-    byte_size write_size;        // traffic.write_size: bytes per application write (ttcp -l; 8KiB)
+    byte_size write_size; // traffic.write_size: bytes per application write (ttcp -l; 8KiB)
+    // traffic.streams: parallel TCP connections (iperf3 -P; iperf kinds, host.stack linux; 1).
+    std::uint32_t streams = 1;
     byte_size segment_size;      // traffic.segment_size: TCP MSS (1460B)
     byte_size window;            // traffic.window: TCP receive window (64KiB)
     byte_size datagram_size;     // traffic.datagram_size: UDP payload per datagram (1472B)

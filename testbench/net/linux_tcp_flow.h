@@ -7,6 +7,11 @@
 // TSQ, the qdisc, the netdev queue - is the stacks' (host_stack.h); this class only owns the two
 // stacks, opens the connection and measures it.
 //
+// `streams` > 1 opens that many connections between the two hosts, as iperf3 -P does: stream k
+// from the sender's port + k to the receiver's port, each with its own writer and reader, all
+// writing from one byte budget (iperf3 -n counts the bytes of every stream); the transfer is
+// complete when every stream's bytes are acknowledged and read.
+//
 // The composition root attaches each stack to what carries its frames (the real driver's
 // ndo_start_xmit on the board, the link partner on the peer) and feeds each its received frames.
 // Like the fixed-window flow it does not start by itself: start() once the interface is up.
@@ -18,6 +23,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <systemc>
 
@@ -32,6 +38,7 @@ struct linux_tcp_flow_config {
     std::uint64_t total_bytes = 0;      // 0: until the run's duration ends
     std::uint32_t write_size = 8192;    // ttcp -l
     std::uint32_t read_size = 8192;     // the receiver's read() size (ttcp -l)
+    std::uint32_t streams = 1;          // parallel connections (iperf3 -P)
     std::uint64_t seed = 1;
     host_stack_config board_stack, peer_stack;
 };
@@ -51,8 +58,9 @@ struct linux_tcp_flow_result {
     std::uint64_t tsq_limit_bytes = 0;
     std::uint64_t pattern_errors = 0;
     sc_core::sc_time first_write, last_ack;
-    sc_core::sc_time last_read; // the receiving application's last read() that returned data
-    double goodput_bps = 0;     // total_bytes * 8 / (last_ack - first_write); 0 unless finished ok
+    sc_core::sc_time last_read;      // the receiving application's last read() that returned data
+    std::uint64_t bytes_written = 0; // by the sending application into this stream
+    double goodput_bps = 0; // bytes_written * 8 / (last_ack - first_write); 0 unless finished ok
 };
 
 class linux_tcp_flow : public sc_core::sc_module {
@@ -63,29 +71,41 @@ class linux_tcp_flow : public sc_core::sc_module {
     host_stack& board_stack() { return *m_board; }
     host_stack& peer_stack() { return *m_peer; }
     const host_stack& board_stack() const { return *m_board; }
-    const tcp_socket& sender_socket() const { return *m_snd; }
+    // Stream 0's sockets (the only ones without -P).
+    const tcp_socket& sender_socket() const { return *m_streams.front().snd; }
 
     void start();
     const sc_core::sc_event& done_event() const { return m_done; }
-    bool finished() const { return m_res.finished; }
-    linux_tcp_flow_result result() const;
+    bool finished() const { return m_finished; }
+    std::size_t streams() const { return m_streams.size(); }
+    // One stream's result; finished/failed/error are the whole transfer's.
+    linux_tcp_flow_result result(std::size_t stream = 0) const;
 
   private:
-    void writer();
-    void reader();
+    struct stream {
+        tcp_socket* snd = nullptr;
+        tcp_socket* rcv = nullptr;
+        std::uint64_t written = 0;
+        bool all_acked = false; // the sender holds the ACK of the last byte it wrote
+        sc_core::sc_time first_write, last_ack, last_read;
+    };
+    void writer() { write_stream(0); }
+    void reader() { read_stream(0); }
+    void write_stream(std::size_t k);
+    void read_stream(std::size_t k);
     void finish(const std::string& error);
-    // The transfer is complete when the sender has the ACK of the last byte and the receiving
-    // application has read it (ttcp -r / iperf3's server count what they read).
+    // The transfer is complete when every sender has the ACK of its last byte and every
+    // receiving application has read it (ttcp -r / iperf3's server count what they read).
     void finish_when_complete();
-    bool m_all_acked = false;
 
     linux_tcp_flow_config m_cfg;
     std::unique_ptr<host_stack> m_board, m_peer;
     host_stack* m_tx = nullptr; // the sending side's stack
     host_stack* m_rx = nullptr;
-    tcp_socket* m_snd = nullptr;
-    tcp_socket* m_rcv = nullptr;
-    linux_tcp_flow_result m_res;
+    std::vector<stream> m_streams;
+    std::uint64_t m_left = 0; // of total_bytes, not yet handed to a writer
+    bool m_finished = false, m_failed = false;
+    std::string m_error;
     sc_core::sc_event m_start, m_done;
     bool m_started = false;
 };

@@ -1,15 +1,24 @@
 // SPDX-License-Identifier: MIT
 #include "testbench/report/report.h"
 
+#include <algorithm>
+
 namespace nicsim::report {
 
 totals compute_totals(const report& r) {
     totals t;
+    double longest_s = 0;
     for (const auto& f : r.flows) {
         t.bytes += f.bytes;
         t.frames += f.frames;
         t.goodput_bps += f.goodput_bps;
+        longest_s = std::max(longest_s, f.active_time_s);
     }
+    // Several flows are the streams of one iperf -P transfer, started together: like iperf3's
+    // [SUM] line, their bytes over the longest stream's time (a sum of per-stream rates would
+    // count a stream that finished early at its own, shorter, time).
+    if (r.flows.size() > 1 && longest_s > 0)
+        t.goodput_bps = static_cast<double>(t.bytes) * 8.0 / longest_s;
     return t;
 }
 

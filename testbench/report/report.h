@@ -229,7 +229,7 @@ struct report {
 struct totals {
     std::uint64_t bytes = 0;
     std::uint64_t frames = 0;
-    double goodput_bps = 0; // sum of the flows' goodput_bps
+    double goodput_bps = 0; // the flow's; of several (iperf -P streams): bytes / longest time
 };
 totals compute_totals(const report& r);
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "testbench/report/verdict.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace nicsim::report {
@@ -95,8 +96,27 @@ bool judge(const config::traffic_config& asked, report& r) {
     bool ok = true;
     // Copies: judging appends to r.findings, never to the flows.
     const std::vector<flow_report> flows = r.flows;
-    for (const auto& f : flows)
-        ok = (f.packets_sent ? judge_packets(asked, f, r) : judge_tcp(asked, f, r)) && ok;
+    // The streams of an iperf -P run share traffic.bytes: their sum is judged.
+    std::vector<flow_report> tcp;
+    for (const auto& f : flows) {
+        if (f.packets_sent)
+            ok = judge_packets(asked, f, r) && ok;
+        else
+            tcp.push_back(f);
+    }
+    if (tcp.size() == 1) {
+        ok = judge_tcp(asked, tcp.front(), r) && ok;
+    } else if (!tcp.empty()) {
+        flow_report sum = tcp.front();
+        sum.name = "tcp (" + std::to_string(tcp.size()) + " streams)";
+        for (std::size_t k = 1; k < tcp.size(); ++k) {
+            sum.bytes += tcp[k].bytes;
+            if (tcp[k].last_progress_s)
+                sum.last_progress_s =
+                    std::max(sum.last_progress_s.value_or(0.0), *tcp[k].last_progress_s);
+        }
+        ok = judge_tcp(asked, sum, r) && ok;
+    }
     return judge_faults(ok, r) && ok;
 }
 

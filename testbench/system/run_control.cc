@@ -161,7 +161,7 @@ report::report start_report(const run_control& rc, const traffic_session& traffi
     r.sim_time_s = sc_time_stamp().to_seconds();
     r.end_reason = rc.end_reason();
     if (!traffic.idle())
-        r.flows.push_back(traffic.flow_report());
+        r.flows = traffic.flow_reports();
     r.host_cpu_cores = cpu.cores();
     r.host_cpu_busy_s = cpu.busy_time().to_seconds();
     const lx_kit::cpu_accounting& k = lx_kit::cpu_accounts();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "testbench/system/traffic_session.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "bus/common/local_time.h"
@@ -36,6 +37,7 @@ traffic_session::traffic_session(const config::traffic_config& cfg, std::uint64_
             c.write_size = static_cast<std::uint32_t>(cfg.write_size.bytes);
             // ttcp -r reads with the same buffer size it would write with (-l).
             c.read_size = c.write_size;
+            c.streams = cfg.streams;
             c.seed = seed;
             c.board_stack = stacks->board;
             c.peer_stack = stacks->peer;
@@ -244,8 +246,12 @@ bool traffic_session::finished() const {
 bool traffic_session::failed() const {
     if (idle())
         return false;
-    if (m_linux)
-        return m_linux->result().failed;
+    if (m_linux) {
+        for (std::size_t k = 0; k < m_linux->streams(); ++k)
+            if (m_linux->result(k).failed)
+                return true;
+        return false;
+    }
     if (m_tcp)
         return m_tcp->result().failed;
     if (m_udp)
@@ -256,8 +262,12 @@ bool traffic_session::failed() const {
 std::string traffic_session::error() const {
     if (idle())
         return {};
-    if (m_linux)
-        return m_linux->result().error;
+    if (m_linux) {
+        for (std::size_t k = 0; k < m_linux->streams(); ++k)
+            if (m_linux->result(k).failed)
+                return m_linux->result(k).error;
+        return {};
+    }
     if (m_tcp)
         return m_tcp->result().error;
     if (m_udp)
@@ -265,34 +275,58 @@ std::string traffic_session::error() const {
     return m_ping->result().error;
 }
 
+report::flow_report traffic_session::linux_stream_report(std::size_t k) const {
+    report::flow_report f;
+    f.kind = config::to_string(m_cfg.kind);
+    f.direction = config::is_tx(m_cfg.kind) ? "tx" : "rx";
+    const auto r = m_linux->result(k);
+    // iperf3 -P: one flow per stream, "tcp.0", "tcp.1", ...
+    f.name = m_linux->streams() == 1 ? "tcp" : "tcp." + std::to_string(k);
+    f.bytes = r.bytes_delivered;
+    f.frames = r.segments_sent;
+    if (r.bytes_delivered > 0)
+        f.last_progress_s = r.last_read.to_seconds();
+    f.tcp = report::tcp_report{
+        r.sack, r.retransmits,          r.fast_retransmits, r.timeouts,        r.sacked_segments,
+        r.cwnd, r.slow_start_exit_cwnd, r.tsq_limit_bytes,  r.tail_loss_probes};
+    if (r.finished && !r.failed) {
+        f.active_time_s = (r.last_ack - r.first_write).to_seconds();
+        f.goodput_bps = r.goodput_bps;
+    } else if (!r.failed && r.bytes_delivered > 0) {
+        // Cut short by the duration (traffic.bytes 0 always is): over the data that arrived.
+        f.active_time_s = (r.last_read - r.first_write).to_seconds();
+        if (f.active_time_s > 0)
+            f.goodput_bps = static_cast<double>(r.bytes_delivered) * 8.0 / f.active_time_s;
+    }
+    return f;
+}
+
+std::vector<report::flow_report> traffic_session::flow_reports() const {
+    if (!m_linux || m_linux->streams() == 1)
+        return {flow_report()};
+    std::vector<report::flow_report> v;
+    for (std::size_t k = 0; k < m_linux->streams(); ++k)
+        v.push_back(linux_stream_report(k));
+    return v;
+}
+
 report::flow_report traffic_session::flow_report() const {
     report::flow_report f;
     f.kind = config::to_string(m_cfg.kind);
     f.direction = config::is_tx(m_cfg.kind) && !m_cfg.ping_from_peer ? "tx" : "rx";
     if (m_linux) {
-        const auto r = m_linux->result();
+        if (m_linux->streams() == 1)
+            return linux_stream_report(0);
+        // Parallel streams as one flow (iperf3's [SUM]): for the progress line.
         f.name = "tcp";
-        f.bytes = r.bytes_delivered;
-        f.frames = r.segments_sent;
-        if (r.bytes_delivered > 0)
-            f.last_progress_s = r.last_read.to_seconds();
-        f.tcp = report::tcp_report{r.sack,
-                                   r.retransmits,
-                                   r.fast_retransmits,
-                                   r.timeouts,
-                                   r.sacked_segments,
-                                   r.cwnd,
-                                   r.slow_start_exit_cwnd,
-                                   r.tsq_limit_bytes,
-                                   r.tail_loss_probes};
-        if (r.finished && !r.failed) {
-            f.active_time_s = (r.last_ack - r.first_write).to_seconds();
-            f.goodput_bps = r.goodput_bps;
-        } else if (!r.failed && r.bytes_delivered > 0) {
-            // Cut short by the duration (traffic.bytes 0 always is): over the data that arrived.
-            f.active_time_s = (r.last_read - r.first_write).to_seconds();
-            if (f.active_time_s > 0)
-                f.goodput_bps = static_cast<double>(r.bytes_delivered) * 8.0 / f.active_time_s;
+        for (std::size_t k = 0; k < m_linux->streams(); ++k) {
+            const auto st = linux_stream_report(k);
+            f.bytes += st.bytes;
+            f.frames += st.frames;
+            f.goodput_bps += st.goodput_bps;
+            f.active_time_s = std::max(f.active_time_s, st.active_time_s);
+            if (st.last_progress_s)
+                f.last_progress_s = std::max(f.last_progress_s.value_or(0.0), *st.last_progress_s);
         }
     } else if (m_tcp) {
         const auto& r = m_tcp->result();

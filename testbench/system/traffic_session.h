@@ -16,6 +16,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <systemc>
 
@@ -68,9 +69,14 @@ class traffic_session {
     bool finished() const;
     bool failed() const;
     std::string error() const;
+    // The traffic as one flow (iperf3 -P streams summed, as its [SUM] line).
     report::flow_report flow_report() const;
+    // The report's flows: one per stream of a -P run, else flow_report().
+    std::vector<report::flow_report> flow_reports() const;
 
   private:
+    report::flow_report linux_stream_report(std::size_t k) const;
+
     config::traffic_config m_cfg;
     std::unique_ptr<traffic::tcp_bulk_flow> m_tcp;
     std::unique_ptr<traffic::udp_flood_flow> m_udp;

@@ -87,6 +87,34 @@ TEST(LinuxStack, FqCodelOnTheBoardDropsWhatWaitsBehindTheKs8851sStoppedQueue) {
     EXPECT_EQ(stack.qdisc().backlog_packets(), 0u);
 }
 
+TEST(LinuxStack, ParallelStreamsShareTheBytesAndEachIsItsOwnConnection) {
+    // iperf3 -P 4: four connections, from the board's port + k to the peer's one port, share the
+    // 4 MiB budget; every byte arrives on the stream it was written to, in order.
+    const auto l = ks_load("ks8851-spi-iperf-tx.yaml",
+                           {"host.stack=linux", "traffic.bytes=4MiB", "traffic.streams=4"});
+    ks8851_test_system sys("system", l.scenario, l.platform);
+    const auto r = sys.run();
+    EXPECT_EQ(r.end_reason, "traffic complete");
+    ASSERT_EQ(r.flows.size(), 4u);
+    const auto& flow = *sys.traffic().linux_flow();
+    ASSERT_EQ(flow.streams(), 4u);
+    std::uint64_t sum = 0;
+    double longest = 0;
+    for (std::size_t k = 0; k < 4; ++k) {
+        const auto& f = r.flows[k];
+        EXPECT_EQ(f.name, "tcp." + std::to_string(k));
+        EXPECT_GT(f.bytes, 0u) << f.name;
+        EXPECT_EQ(f.bytes, flow.result(k).bytes_written) << "read = written on " << f.name;
+        EXPECT_EQ(flow.result(k).pattern_errors, 0u) << f.name;
+        sum += f.bytes;
+        longest = std::max(longest, f.active_time_s);
+    }
+    EXPECT_EQ(sum, 4u << 20);
+    const auto t = report::compute_totals(r);
+    EXPECT_DOUBLE_EQ(t.goodput_bps, (4u << 20) * 8.0 / longest);
+    EXPECT_EQ(sys.traffic().linux_flow()->sender_socket().wmem_alloc(), 0u);
+}
+
 TEST(LinuxStack, Ks8851SpiRxRunsTheBoardAsReceiver) {
     const auto l = ks_load("ks8851-spi-iperf-rx.yaml", {"host.stack=linux", "traffic.bytes=1MiB"});
     ks8851_test_system sys("system", l.scenario, l.platform);

@@ -522,6 +522,38 @@ TEST(ScenarioConfig, TheFixedWindowKnobsAreRefusedOnTheLinuxStack) {
     EXPECT_EQ(l.scenario.traffic.window.bytes, 16384u);
 }
 
+TEST(ScenarioConfig, ParallelStreamsAreIperfsOnTheLinuxStack) {
+    auto with = [](const std::vector<std::string>& sets, const std::string& body = "") {
+        load_options o;
+        o.overrides = sets;
+        return std::make_pair(scenario(test_dir(), body), o);
+    };
+    {
+        auto [f, o] = with({"traffic.kind=iperf_tx", "traffic.streams=4"});
+        EXPECT_EQ(load_scenario(f, o).scenario.traffic.streams, 4u);
+    }
+    {
+        auto [f, o] = with({"traffic.kind=iperf_tx"});
+        EXPECT_EQ(load_scenario(f, o).scenario.traffic.streams, 1u);
+    }
+    auto err = [&](const std::vector<std::string>& sets, const std::string& body = "") {
+        auto [f, o] = with(sets, body);
+        return load_error(f, o);
+    };
+    const std::string ttcp = err({"traffic.streams=2"}); // the base scenario is ttcp_tx
+    EXPECT_NE(ttcp.find("traffic.streams: ttcp has one connection"), std::string::npos) << ttcp;
+    for (const char* n : {"0", "129"}) {
+        const std::string range =
+            err({"traffic.kind=iperf_rx", std::string("traffic.streams=") + n});
+        EXPECT_NE(range.find("traffic.streams: must be 1..128"), std::string::npos) << range;
+    }
+    const std::string fixed =
+        err({"traffic.kind=iperf_tx", "traffic.streams=2"}, "host: {stack: fixed_window}\n");
+    EXPECT_NE(fixed.find("traffic.streams: parallel streams need host.stack linux"),
+              std::string::npos)
+        << fixed;
+}
+
 TEST(ScenarioConfig, BadHostSettingsNameTheKey) {
     auto err = [](const std::string& body) { return load_error(scenario(test_dir(), body)); };
     const std::string stack = err("host: {stack: bsd}\n");
@@ -594,8 +626,8 @@ TEST(ConfigLoader, ShortenedCommentsMeanTheSameYaml) {
     EXPECT_EQ(YAML::Load(shorten_comment_lines(quoted))["q"].as<std::string>(), "two # lines");
     // Not clean UTF-8 (a NUL, a UTF-16 byte order mark, a broken sequence before a line break)
     // or a comment with other bytes than ASCII: left as it is (fuzz_scenario_loader found each).
-    for (const std::string odd : {std::string("# a\n\0# b\n", 8), std::string("\xfe\xff# a\n"),
-                                  std::string("k: v\xe0\n# comment\n")})
+    for (const std::string& odd : {std::string("# a\n\0# b\n", 8), std::string("\xfe\xff# a\n"),
+                                   std::string("k: v\xe0\n# comment\n")})
         EXPECT_EQ(shorten_comment_lines(odd), odd);
     EXPECT_EQ(shorten_comment_lines("# caf\xc3\xa9\n# plain\n"), "# caf\xc3\xa9\n#\n");
 }

@@ -122,6 +122,22 @@ TEST(ReportJson, DerivedValuesAreComputedFromTheCounts) {
     EXPECT_TRUE(to_json(r)["devices"][0]["bus_stats"]["bytes_per_frame"].is_null());
 }
 
+TEST(ReportJson, TotalsOfParallelStreamsAreTheirBytesOverTheLongestStream) {
+    report r = sample_report(true);
+    auto f = r.flows.at(0);
+    r.flows.clear();
+    for (const auto& [bytes, t] : {std::pair{3000000ull, 2.0}, std::pair{1000000ull, 1.0}}) {
+        f.bytes = bytes;
+        f.active_time_s = t;
+        f.goodput_bps = static_cast<double>(bytes) * 8.0 / t;
+        r.flows.push_back(f);
+    }
+    const auto j = to_json(r);
+    // Not 12 + 8 Mbit/s: the short stream's rate only held for its own second.
+    EXPECT_DOUBLE_EQ(j["totals"]["goodput_bps"].get<double>(), 4000000.0 * 8.0 / 2.0);
+    EXPECT_EQ(j["totals"]["bytes"].get<std::uint64_t>(), 4000000u);
+}
+
 TEST(ReportJson, ReadsBackWhatItWrote) {
     const report r = sample_report(true);
     const report back = read_json(write_json(r), "mem");

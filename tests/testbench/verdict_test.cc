@@ -139,3 +139,21 @@ TEST(Verdict, LossSummaryIsEmptyForTcp) {
     EXPECT_EQ(loss_summary(packets("ping", 3, 2)),
               "3 packets transmitted, 2 received, 33.3333% packet loss");
 }
+
+TEST(Verdict, TheStreamsOfAParallelRunAreJudgedByTheirSum) {
+    report r = with_flow(tcp(600, 3.0), "traffic complete");
+    r.flows.push_back(tcp(400, 3.5));
+    r.flows[0].name = "tcp.0";
+    r.flows[1].name = "tcp.1";
+    EXPECT_TRUE(judge(asked(traffic_kind::iperf_tx, 1000), r)); // neither alone has 1000
+    EXPECT_TRUE(r.findings.empty());
+    r.flows[1].bytes = 300;
+    EXPECT_FALSE(judge(asked(traffic_kind::iperf_tx, 1000), r));
+    ASSERT_EQ(r.findings.size(), 1u);
+    EXPECT_NE(r.findings[0].message.find("tcp (2 streams): delivered 900 of 1000 bytes"),
+              std::string::npos)
+        << r.findings[0].message;
+    EXPECT_NE(r.findings[0].message.find("last data reached the receiver at 3.500000 s"),
+              std::string::npos)
+        << r.findings[0].message;
+}
