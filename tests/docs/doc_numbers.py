@@ -188,6 +188,43 @@ def studies_wilc1000_rx():
            f"{float(off48['energy_j']):.1f} J when sleep is off at 48 MHz", cmd)
 
 
+@check
+def studies_wilc1000_streams():
+    """studies.md: iperf -P streams x chip sleep (WILC1000 SPI TX)."""
+    study = "wilc1000-streams"
+    cmd = f"build/nicsim sweep configs/studies/{study}.yaml -j 2 --out /tmp/{study}"
+    d = doc("studies.md")
+    s = Scratch()
+    s.run("studies.md", d, cmd)
+    fresh = os.path.join(s.path(study), "results.csv")
+    same_csv(fresh, os.path.join(SRC, "docs", "studies", study, "results.csv"), cmd)
+    by = {(r["traffic.streams"], r["driver.power_save"]): r for r in rows(fresh)}
+    n = ("1", "2", "4", "8")
+    f = lambda k, ps, key: float(by[(k, ps)][key])
+    row = lambda name, fmt: "| " + name + " | " + " | ".join(fmt(k) for k in n) + " |"
+    for r in (row("sleep off: goodput, KB/s", lambda k: f"{f(k, 'false', 'goodput_kBps'):.1f}"),
+              row("sleep off: frames per TX batch",
+                  lambda k: f"{f(k, 'false', 'frames_per_tx_batch'):.2f}"),
+              row("sleep on: goodput, KB/s", lambda k: f"{f(k, 'true', 'goodput_kBps'):.1f}"),
+              row("sleep on: frames per TX batch",
+                  lambda k: f"{f(k, 'true', 'frames_per_tx_batch'):.2f}"),
+              row("sleep on: wake-ups", lambda k: f"{int(f(k, 'true', 'wakeups'))}"),
+              row("off / on", lambda k: f"{f(k, 'false', 'goodput_kBps') / f(k, 'true', 'goodput_kBps'):.1f}×")):
+        expect("studies.md", d, r, cmd)
+    on1, on8 = f("1", "true", "goodput_kBps"), f("8", "true", "goodput_kBps")
+    expect("studies.md", d, f"the goodput rises {on8 / on1:.1f}× ({on1:.1f} → {on8:.1f} KB/s)", cmd)
+    expect("studies.md", d, f"with sleep on falls from {f('1', 'true', 'energy_j'):.1f} J to "
+           f"{f('8', 'true', 'energy_j'):.1f} J", cmd)
+    off1, off8 = f("1", "false", "goodput_kBps"), f("8", "false", "goodput_kBps")
+    expect("studies.md", d, f"{off8 / off1:.1f}× the goodput", cmd)
+    # The one-stream pair is the ttcp calibration run, byte for byte.
+    ttcp = json.loads(s.run("studies.md", d + " nicsim run configs/wilc1000-spi-ttcp-tx.yaml --json -",
+                            "nicsim run configs/wilc1000-spi-ttcp-tx.yaml --json -"))
+    if abs(ttcp["totals"]["goodput_bps"] - f("1", "true", "goodput_bps")) > 1e-6:
+        failures.append("studies.md says one iperf stream is the ttcp calibration run: "
+                        f"{ttcp['totals']['goodput_bps']} vs {f('1', 'true', 'goodput_bps')}")
+
+
 def sweep_rows(study, cmd):
     """Runs a study as studies.md quotes it; its fresh rows, checked against the committed CSV."""
     d = doc("studies.md")
