@@ -130,7 +130,7 @@ struct params {
     // docs/sources.md#calibration-measurements point 1 (ttcp -t, chip sleep on, ~400 KB/s) by
     // bench/calibrate_wilc1000_sama5.py; same order as the 2-3 ms wake waits of the older WILC
     // drivers, docs/sources.md#wilc1000-wake-up]
-    sc_core::sc_time wake_latency = sc_core::sc_time(1548.5, sc_core::SC_US);
+    sc_core::sc_time wake_latency = sc_core::sc_time(1544.8, sc_core::SC_US);
     // --- 802.11 power save of the firmware (wilc1000_station_ps.h; docs/models/wilc1000.md) ---
     // Idle time after the last data frame before the firmware dozes again ("dynamic PS").
     // [assumption: 100 ms, mac80211's default dynamic_ps_timeout (net/mac80211/mlme.c

@@ -111,9 +111,11 @@ class host_stack : public sc_core::sc_module {
 
     // How soon net_tx_action retries after NETDEV_TX_BUSY on a running queue. Linux retries in
     // the next softirq round, at once, and spins until the driver has room. Assumption: 1 us
-    // keeps a driver that refuses without a bus access from spinning in zero time. Coarser is
-    // not neutral: ks8851-par-iperf-tx gives 93.9 Mbit/s at 1 us and 91.3 at 2, 5 or 10 us (why
-    // is not analysed yet), so the spin is kept fine although it costs simulation speed.
+    // keeps a driver that refuses without a bus access from spinning in zero time. A step in
+    // ks8851-par-iperf-tx's goodput once seen from 1 to 3 us was not the retry but the
+    // transfer's last segment waiting 40 ms for a delayed ACK under
+    // classic Nagle (which of two ACK parities a run ends on), fixed since (Minshall's Nagle and
+    // ICSK_ACK_PUSHED, tcp_output.cc / tcp_input.cc).
     static sc_core::sc_time busy_retry() { return sc_core::sc_time(1, sc_core::SC_US); }
 
     host_stack_config m_cfg;

@@ -130,9 +130,32 @@ void tcp_socket::incr_quickack(std::uint32_t max_quickacks) {
         m_quick = q;
 }
 
+void tcp_socket::measure_rcv_mss(std::uint32_t len) {
+    // tcp_input.c: tcp_measure_rcv_mss for a sub-MSS segment: it marks the scheduled ACK
+    // "pushed" (ICSK_ACK_PUSHED, and PUSHED2 for a second one), so that the read which drains
+    // the receive queue sends it at once (consume()) instead of leaving it to the delayed-ACK
+    // timer - the ACK of a transfer's last, partial segment. Not modelled: the full-size PSH
+    // case (the model sets PSH on every segment; Linux on the last of each write()) and the
+    // smaller rcv_mss learnt from two equal small segments, which are only marked once here.
+    const std::uint32_t lss = m_last_seg_size;
+    m_last_seg_size = 0;
+    if (len >= m_mss)
+        return;
+    const std::uint32_t th = 20 + (m_cfg.tcp_timestamps ? 12 : 0); // tcp_header_len
+    if (len + th >= 536 + 20) { // TCP_MSS_DEFAULT + sizeof(struct tcphdr)
+        m_last_seg_size = len;
+        if (len == lss)
+            return; // Linux: rcv_mss = len (interactive traffic of one size)
+    }
+    if (m_ack_pushed)
+        m_ack_pushed2 = true;
+    m_ack_pushed = true;
+}
+
 void tcp_socket::event_data_recv(std::uint32_t len, std::uint32_t truesize) {
     // tcp_input.c: tcp_event_data_recv - ato tracks the inter-arrival time; the first data, or
     // data after a pause longer than the RTO, starts quick-ack mode.
+    measure_rcv_mss(len);
     const std::uint64_t now = now_us();
     const std::uint64_t ato_min = static_cast<std::uint64_t>(m_cfg.tcp_ato_min.to_seconds() * 1e6);
     if (m_ato_us == 0) {
@@ -260,6 +283,7 @@ void tcp_socket::send_ack() {
     if (m_quick)
         --m_quick;
     m_ack_pending = false;
+    m_ack_pushed = m_ack_pushed2 = false; // inet_csk_clear_xmit_timer(ICSK_TIME_DACK)
     m_env.xmit(std::move(s));
 }
 
@@ -317,7 +341,10 @@ std::uint64_t tcp_socket::consume(std::uint64_t n) {
     rcv_space_adjust();
     // tcp_cleanup_rbuf: ACK now if a delayed ACK is owed for more than a segment, or if reading
     // opened the window to at least twice what the peer last saw.
-    bool time_to_ack = m_ack_pending && (m_rcv_nxt - m_rcv_wup) > m_mss;
+    // A read that drained the queue after a small segment ACKs it (ICSK_ACK_PUSHED; a bulk flow
+    // is never in pingpong mode).
+    bool time_to_ack = m_ack_pending && ((m_rcv_nxt - m_rcv_wup) > m_mss ||
+                                         ((m_ack_pushed || m_ack_pushed2) && m_rmem_alloc == 0));
     const std::uint64_t offered = m_rcv_wup + m_rcv_wnd;
     const std::uint64_t cur = offered > m_rcv_nxt ? offered - m_rcv_nxt : 0;
     if (2 * cur <= m_window_clamp) {

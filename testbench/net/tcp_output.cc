@@ -281,8 +281,11 @@ void tcp_socket::push() {
             len = std::min<std::uint64_t>(m_mss, m_write_seq - off);
             if (len == 0)
                 break;
-            // Nagle (tcp_nagle_test): a sub-MSS segment waits while data is in flight.
-            if (len < m_mss && m_packets_out > 0)
+            // Nagle with Minshall's variant (tcp_nagle_check, tcp_minshall_check): a sub-MSS
+            // segment waits only while an earlier sub-MSS segment is unacknowledged. (Classic
+            // Nagle held a transfer's last partial segment until everything before it was
+            // acknowledged, which the receiver's delayed ACK stretched by 40 ms.)
+            if (len < m_mss && m_packets_out > 0 && m_snd_sml > m_snd_una && m_snd_sml <= m_snd_nxt)
                 break;
         }
         if (m_cfg.tcp_internal_pacing && local_time::now() < m_next_departure)
@@ -298,6 +301,8 @@ void tcp_socket::push() {
         if (tsq_throttles(segs * len, retrans))
             break;
         send_skb(off, segs, retrans);
+        if (!retrans && len < m_mss)
+            m_snd_sml = off + len; // tcp_minshall_update: the end of the last small segment
         sent = true;
         sent_new |= !retrans;
         if (failed())
@@ -396,6 +401,7 @@ void tcp_socket::send_skb(std::uint64_t off, std::uint32_t segs, bool retrans) {
             --m_quick;
         m_ack_pending = false;
     }
+    m_ack_pushed = m_ack_pushed2 = false; // inet_csk_clear_xmit_timer(ICSK_TIME_DACK)
     if (m_cfg.tcp_internal_pacing && m_cc.pacing_rate && m_cc.pacing_rate != ~0ull)
         m_next_departure = local_time::now() + sc_time(static_cast<double>(s->len()) /
                                                            static_cast<double>(m_cc.pacing_rate),

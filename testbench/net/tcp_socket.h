@@ -261,6 +261,7 @@ class tcp_socket {
     // receiver
     void on_data(const traffic::frame::parsed_frame& f, std::uint64_t off);
     void event_data_recv(std::uint32_t len, std::uint32_t truesize);
+    void measure_rcv_mss(std::uint32_t len);
     void incr_quickack(std::uint32_t max_quickacks);
     void ack_check(bool ofo);
     void send_ack();
@@ -293,6 +294,7 @@ class tcp_socket {
     std::uint16_t m_last_peer_window = 0;
     bool m_in_loss = false;
     std::uint32_t m_packets_out = 0;
+    std::uint64_t m_snd_sml = 0; // snd_sml: end of the last sub-MSS segment sent (Minshall)
     std::uint32_t m_rcv_rtt_last_tsecr = 0;
     bool m_window_update_wanted = false;
     std::uint32_t m_last_truesize = 0;
@@ -406,6 +408,8 @@ class tcp_socket {
     std::uint64_t m_ato_us = 0;           // icsk_ack.ato (0: no data yet)
     std::uint64_t m_lrcvtime_us = 0;
     bool m_ack_pending = false;
+    bool m_ack_pushed = false, m_ack_pushed2 = false; // ICSK_ACK_PUSHED(2), cleared by an ACK
+    std::uint32_t m_last_seg_size = 0;                // icsk_ack.last_seg_size
     sc_core::sc_time m_delack_deadline;
     sc_core::sc_event m_data_ready;
     unsigned m_data_sleepers = 0;

@@ -152,6 +152,9 @@ def wilc_power_save(name, study):
 @check
 def studies_wilc1000_tx():
     d, by, cmd, out = wilc_power_save("tx", "wilc1000-power-save")
+    on = lambda m: f"{float(by[(m, 'true')]['goodput_kBps']):.1f}"
+    expect("studies.md", d, f"hardly matters ({on('12MHz')}, {on('24MHz')} and {on('48MHz')} KB/s "
+           "at 12, 24 and 48 MHz)", cmd)
     on48, off48 = by[("48MHz", "true")], by[("48MHz", "false")]
     wakeups = {int(float(by[(f"{m}MHz", "true")]["wakeups"])) for m in (12, 24, 48)}
     if max(wakeups) - min(wakeups) > 0.15 * max(wakeups):
@@ -183,7 +186,12 @@ def studies_wilc1000_tx():
 def studies_wilc1000_rx():
     d, by, cmd, _ = wilc_power_save("rx", "wilc1000-power-save-rx")
     on48, off48 = by[("48MHz", "true")], by[("48MHz", "false")]
-    expect("studies.md", d, f"need {int(float(on48['wakeups']))} wake-ups instead of", cmd)
+    tx = {(r["device.bus_clock"], r["driver.power_save"]): r for r in
+          rows(os.path.join(SRC, "docs", "studies", "wilc1000-power-save", "results.csv"))}
+    expect("studies.md", d, f"need {int(float(on48['wakeups']))} wake-ups instead of "
+           f"{int(float(tx[('48MHz', 'true')]['wakeups']))}.", cmd)
+    expect("studies.md", d, f"({float(off48['goodput_kBps']):.0f} vs "
+           f"{float(tx[('48MHz', 'false')]['goodput_kBps']):.0f} KB/s at 48 MHz", cmd)
     expect("studies.md", d, f"Energy falls from {float(on48['energy_j']):.1f} J to "
            f"{float(off48['energy_j']):.1f} J when sleep is off at 48 MHz", cmd)
 
@@ -211,6 +219,12 @@ def studies_wilc1000_streams():
               row("sleep on: wake-ups", lambda k: f"{int(f(k, 'true', 'wakeups'))}"),
               row("off / on", lambda k: f"{f(k, 'false', 'goodput_kBps') / f(k, 'true', 'goodput_kBps'):.1f}×")):
         expect("studies.md", d, r, cmd)
+    fpb = lambda k, ps: f"{f(k, ps, 'frames_per_tx_batch'):.2f}"
+    expect("studies.md", d, "batch (" + ", ".join(fpb(k, "true") for k in n) + " frames for 1, 2, "
+           f"4, 8 streams), so the wake-ups for the same 16 MiB fall from "
+           f"{int(f('1', 'true', 'wakeups'))} to {int(f('8', 'true', 'wakeups'))}", cmd)
+    expect("studies.md", d, f"the batches grow too ({fpb('1', 'false')} → {fpb('8', 'false')} "
+           "frames)", cmd)
     on1, on8 = f("1", "true", "goodput_kBps"), f("8", "true", "goodput_kBps")
     expect("studies.md", d, f"the goodput rises {on8 / on1:.1f}× ({on1:.1f} → {on8:.1f} KB/s)", cmd)
     expect("studies.md", d, f"with sleep on falls from {f('1', 'true', 'energy_j'):.1f} J to "
@@ -376,6 +390,14 @@ def studies_wilc1000_tsq():
         if study == "wilc1000-tsq":
             rows_expected.append(row("off / on",
                                      lambda sh: f"{kBps(sh, 'false') / kBps(sh, 'true'):.1f}×"))
+            fpb = lambda sh: f"{dev(sh, 'true')['frames_per_tx_batch']:.2f}"
+            wk = lambda sh: dev(sh, "true")["wakeups"]
+            expect("studies.md", d, f"then {fpb('7')} at 7 and {fpb('6')} at 6), so wake-ups fall "
+                   f"from {wk('10')} to {min(wk('6'), wk('7'))}–{max(wk('6'), wk('7'))}", cmd)
+            expect("studies.md", d, f"nicsim {kBps('6', 'true') / kBps('9', 'true'):.1f}× with "
+                   "sleep on)", cmd)
+            expect("studies.md", d, f"at shift 6 does ({kBps('6', 'true'):.1f} KB/s, {fpb('6')} "
+                   "frames", cmd)
             on6, on10 = kBps("6", "true"), kBps("10", "true")
             expect("studies.md", d, f"shift 6 gives {on6 / on10:.1f}× the goodput of the default "
                    f"({on6:.1f} against {on10:.1f} KB/s)", cmd)
@@ -506,8 +528,8 @@ def calibration():
                                capture_output=True, text=True)
             g[(ps, n)] = goodput_kBps(p.stdout)
             txt[(ps, n)] = p.stdout
-    # What the levels are made of (seed 3 against seed 1 with sleep off, seed 1 against seed 3
-    # with it on).
+    # What the levels are made of (seed 3 against seed 1 with sleep off, seed 1 against the
+    # faster seed with it on).
     count = lambda t, label: (re.search(label + r"\s+(\d+)", t) or [None, "?"])[1]
     fpb = lambda ps, n: batches(txt[(ps, n)])[1]
     expect("calibration.md", d, f"{fpb('false', 3):.2f} frames per TX batch instead of "
@@ -528,13 +550,16 @@ def calibration():
            f" and {tcp[3]['slow_start_exit_cwnd']} segments with seeds 1, 2 and 3", quoted)
     expect("calibration.md", d, f"({tcp[1]['tsq_limit_bytes']}, {tcp[2]['tsq_limit_bytes']} and "
            f"{tcp[3]['tsq_limit_bytes']} bytes at the end", quoted)
+    # With chip sleep on: seed 1 against the seed of the faster level.
+    fast = max(range(2, 6), key=lambda n: g[("true", n)])
     expect("calibration.md", d, f"({count(txt[('true', 1)], 'interrupts')} against "
-           f"{count(txt[('true', 3)], 'interrupts')} with seed 3)", quoted)
+           f"{count(txt[('true', fast)], 'interrupts')} with seed {fast})", quoted)
     expect("calibration.md", d, f"({count(txt[('true', 1)], 'wake-ups')} against "
-           f"{count(txt[('true', 3)], 'wake-ups')} wake-ups)", quoted)
-    if not g[("true", 1)] < g[("true", 3)]:
+           f"{count(txt[('true', fast)], 'wake-ups')} wake-ups)", quoted)
+    if not g[("true", 1)] < g[("true", fast)]:
         failures.append("docs/calibration.md says seed 1 is the slower level with chip sleep on "
-                        f"({g[('true', 1)]:.1f} against {g[('true', 3)]:.1f} KB/s with seed 3)")
+                        f"({g[('true', 1)]:.1f} against {g[('true', fast)]:.1f} KB/s with seed "
+                        f"{fast})")
     off = ", ".join(f"{g[('false', n)]:.1f}" for n in range(1, 5)) + f", {g[('false', 5)]:.1f}"
     on = [g[("true", n)] for n in range(1, 6)]
     expect("calibration.md", d, f"give {off} KB/s with chip sleep off and "
@@ -658,7 +683,7 @@ def traces_sigrok():
     d = doc("traces.md")
     s = Scratch()
     s.run("traces.md", d, "build/nicsim run configs/wilc1000-spi-ttcp-tx.yaml --set traffic.bytes=4KiB "
-          "--set traffic.write_size=4KiB --trace-window 87ms:96ms --vcd w.vcd --vcd-format sigrok "
+          "--set traffic.write_size=4KiB --trace-window 88ms:96ms --vcd w.vcd --vcd-format sigrok "
           "--log w.log -q")
     quoted = ("sigrok-cli -I vcd -i w.vcd -P spi:clk=sck:mosi=mosi:miso=miso:cs=cs_n0 -A "
               "spi=mosi-transfer --protocol-decoder-samplenum")
@@ -814,6 +839,16 @@ def citations_resolve():
 
 
 @check
+def driver_testing_enc28j60_ifdown():
+    """driver-testing.md: the 6.1 enc28j60 leak an iperf TX run cut by its duration shows."""
+    d = doc("driver-testing.md")
+    q = "nicsim run configs/enc28j60-spi-iperf-tx.yaml --set duration=2.95s"
+    out = Scratch().run("driver-testing.md", d, q, expect_rc=4)  # 4: cut short of its bytes
+    m = re.search(r"skbs leaked \(ifdown\)\s+(\d+)", out)
+    expect("driver-testing.md", d, f"`skbs leaked (ifdown) {m.group(1) if m else '?'}`", q)
+
+
+@check
 def driver_testing_check_lines():
     """driver-testing.md quotes every line `nicsim check` prints for the shipped example."""
     d = doc("driver-testing.md")
@@ -895,7 +930,7 @@ def host_stack_netif_rx_in_caller():
     env = dict(os.environ, NICSIM_CONFIGS_DIR=cfg)
     p = subprocess.run([NICSIM, "validate", "-j", "2", os.path.join(cfg, "validation")],
                        capture_output=True, text=True, env=env)
-    if p.returncode != 0:
+    if p.returncode not in (0, 3):  # 3: a point outside its tolerance, as the doc says
         failures.append(f"validate with netif_rx_in_caller off exited {p.returncode}: {p.stdout}")
     rows = {l.split()[0]: l.split() for l in p.stdout.splitlines()
             if re.search(r"(PASS|FAIL|ERROR)$", l)}
@@ -950,14 +985,17 @@ def host_stack_tail_loss_probe():
     if not (p1 >= 1 and t1 < t0):
         failures.append("host-stack.md says the probe saves the seed-3 run an RTO: "
                         f"probes {p1}, timeouts {t1} against {t0} without probes")
-    # "The shipped scenarios send none with their own seed."
+    # "Of the shipped scenarios only the KS8851 SPI RX run ... sends probes (N with its own seed)."
     for cfg in sorted(glob.glob(os.path.join(SRC, "configs", "*.yaml"))):
         p = subprocess.run([NICSIM, "run", cfg, "--quiet", "--json", "-"], capture_output=True,
                            text=True)
         for f in json.loads(p.stdout)["flows"]:
-            if (f.get("tcp") or {}).get("tail_loss_probes"):
-                failures.append(f"host-stack.md says no shipped scenario sends a tail loss probe; "
-                                f"{os.path.basename(cfg)} sends {f['tcp']['tail_loss_probes']}")
+            n = (f.get("tcp") or {}).get("tail_loss_probes")
+            if os.path.basename(cfg) == "ks8851-spi-iperf-rx.yaml":
+                expect("host-stack.md", d, f"sends probes ({n} with its own seed)", cfg)
+            elif n:
+                failures.append(f"host-stack.md says only ks8851-spi-iperf-rx sends tail loss "
+                                f"probes; {os.path.basename(cfg)} sends {n}")
     expect("host-stack.md", d, f"`tail_loss_probes` {p1} and `timeouts` {t1}, {g1} kbit/s", q)
     expect("host-stack.md", d, f"`--set peer.net.tcp_early_retrans=0`: {p0} and {t0}, {g0} kbit/s",
            q + " --set peer.net.tcp_early_retrans=0")

@@ -285,3 +285,26 @@ TEST(Harness, FqCodelKeepsAQueueTsqDoesNotBoundNearItsTargetAtTheSameGoodput) {
     EXPECT_GT(b.qdisc_drops, 0u);
     EXPECT_NEAR(b.goodput_steady_bps, a.goodput_steady_bps, 0.02 * a.goodput_steady_bps);
 }
+
+TEST(Harness, ASubMssTailIsSentWithoutWaitingForTheAckOfFullSegments) {
+    // Minshall's Nagle (tcp_nagle_check): the last partial segment of a transfer goes out at once
+    // when no other small segment is unacknowledged. The classic rule held it until every byte
+    // before it was acknowledged, which the receiver's delayed ACK (40 ms) stretched whenever an
+    // odd number of full segments was outstanding - one of two neighbouring sizes hits that.
+    // And the receiver ACKs that small segment when its read drains the queue
+    // (ICSK_ACK_PUSHED in tcp_cleanup_rbuf), not 40 ms later when the delayed ACK fires.
+    auto link = [](std::uint64_t full) {
+        harness_config c;
+        c.total_bytes = full * 1448 + 688; // 16 MiB ends with 688 bytes too
+        c.sender.net.gso = false;
+        return c;
+    };
+    netstack_harness a("a", link(20)), b("b", link(21));
+    // 21 frames of 1514 bytes take 21 ms at 12 Mbit/s, plus a 3 ms round trip: well done by 35 ms.
+    sc_core::sc_start(sc_time(35, SC_MS));
+    for (auto* h : {&a, &b}) {
+        const auto r = h->result();
+        EXPECT_EQ(r.bytes_acked, r.bytes_written) << h->name();
+        EXPECT_EQ(r.bytes_read, r.bytes_written) << h->name();
+    }
+}

@@ -104,7 +104,7 @@ if part == "enc28j60-ifdown":
     # 6.12's enc28j60_net_close still leaves the frame in flight in priv->tx_skb (the leak
     # nicsim's ifdown finds in 6.1); the variant's 6.12 patch (close-frees-tx-skb/6.12/) frees it.
     skip_without_612("enc28j60")
-    cut = ["duration=3s", "driver.kernel=6.12"]
+    cut = ["duration=2.95s", "driver.kernel=6.12"]
     leaks = {}
     for variant in ("pristine", "close-frees-tx-skb"):
         r = run("enc28j60-spi-iperf-tx.yaml", cut + [f"driver.variant={variant}"])

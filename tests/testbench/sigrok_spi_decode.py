@@ -21,7 +21,7 @@ if not shutil.which("sigrok-cli"):
     sys.exit(77)
 
 RUNS = [  # scenario, overrides, window start in ms (after bring-up: the firmware download is big)
-    ("wilc1000-spi-ttcp-tx.yaml", ["traffic.bytes=4KiB", "traffic.write_size=4KiB"], 78, 87),
+    ("wilc1000-spi-ttcp-tx.yaml", ["traffic.bytes=4KiB", "traffic.write_size=4KiB"], 78, 88),
     ("ks8851-spi-iperf-rx.yaml", ["traffic.bytes=8KiB"], 14, 20),
 ]
 failures = []
