@@ -72,9 +72,9 @@ bool fq_codel::enqueue(skb_ptr s) {
     count_in(*s);
     f.backlog += len;
     f.q.push_back({std::move(s), codel_now()});
-    if (f.on == list_id::none) {
+    if (!f.listed) {
         m_new_flows.push_back(idx);
-        f.on = list_id::fresh;
+        f.listed = true;
         ++m_new_flow_count;
         f.deficit = static_cast<std::int32_t>(m_p.quantum);
     }
@@ -88,7 +88,7 @@ bool fq_codel::enqueue(skb_ptr s) {
     return true;
 }
 
-std::uint32_t fq_codel::drop_fattest() {
+void fq_codel::drop_fattest() {
     std::uint32_t maxbacklog = 0, idx = 0;
     for (std::uint32_t i = 0; i < m_flows.size(); ++i)
         if (m_flows[i].backlog > maxbacklog) {
@@ -99,17 +99,12 @@ std::uint32_t fq_codel::drop_fattest() {
     flow& f = m_flows[idx];
     std::uint32_t len = 0, i = 0;
     do {
-        skb_ptr s = std::move(f.q.front().s);
-        f.q.pop_front();
-        len += static_cast<std::uint32_t>(s->len());
-        f.backlog -= static_cast<std::uint32_t>(s->len());
-        m_memory -= s->truesize;
-        --m_qlen;
+        queued e = flow_dequeue(f); // from the head, as fq_codel_drop's dequeue_head
+        len += static_cast<std::uint32_t>(e.s->len());
         ++m_overlimit_drops;
-        drop(std::move(s));
+        drop(std::move(e.s));
     } while (++i < m_p.drop_batch && len < threshold && !f.q.empty());
     f.cv.count += i; // "Tell codel to increase its signal strength also"
-    return idx;
 }
 
 void fq_codel::drop(skb_ptr s) {
@@ -118,24 +113,24 @@ void fq_codel::drop(skb_ptr s) {
     // s is freed here: kfree_skb runs its destructor (the TSQ budget returns).
 }
 
-skb_ptr fq_codel::flow_dequeue(flow& f) {
+fq_codel::queued fq_codel::flow_dequeue(flow& f) {
     if (f.q.empty())
-        return nullptr;
-    skb_ptr s = std::move(f.q.front().s);
-    m_last_dequeued_time = f.q.front().enqueued;
+        return {};
+    queued e = std::move(f.q.front());
     f.q.pop_front();
-    f.backlog -= static_cast<std::uint32_t>(s->len());
-    m_memory -= s->truesize;
+    f.backlog -= static_cast<std::uint32_t>(e.s->len());
+    m_memory -= e.s->truesize;
     --m_qlen;
-    return s;
+    return e;
 }
 
-bool fq_codel::should_drop(const skb* s, codel_time enqueued, codel_vars& v, codel_time now) {
+bool fq_codel::should_drop(const queued& e, codel_vars& v, codel_time now) {
+    const skb* s = e.s.get();
     if (!s) {
         v.first_above_time = 0;
         return false;
     }
-    v.ldelay = now - enqueued;
+    v.ldelay = now - e.enqueued;
     // The backlog is the whole qdisc's (sch->qstats.backlog) after this skb left it.
     if (before(v.ldelay, m_target) || backlog_bytes() - s->len() <= m_p.mtu) {
         v.first_above_time = 0; // went below: stay below for at least interval
@@ -165,15 +160,15 @@ fq_codel::codel_time fq_codel::control_law(codel_time t, std::uint32_t rec_inv_s
 
 skb_ptr fq_codel::codel_dequeue(flow& f, codel_time now) {
     codel_vars& v = f.cv;
-    skb_ptr s = flow_dequeue(f);
-    if (!s) {
+    queued e = flow_dequeue(f);
+    if (!e.s) {
         v.first_above_time = 0;
         v.dropping = false;
-        return s;
+        return nullptr;
     }
     // The skb is out of the flow but still in the qdisc's backlog until this returns: the
     // base counts it out afterwards, so should_drop subtracts it (see there).
-    bool drop_now = should_drop(s.get(), m_last_dequeued_time, v, now);
+    const bool drop_now = should_drop(e, v, now);
     if (v.dropping) {
         if (!drop_now) {
             v.dropping = false; // sojourn time below target: leave the dropping state
@@ -183,9 +178,9 @@ skb_ptr fq_codel::codel_dequeue(flow& f, codel_time now) {
                 ++v.count;
                 newton_step(v);
                 ++m_codel_drops;
-                drop(std::move(s));
-                s = flow_dequeue(f);
-                if (!should_drop(s.get(), m_last_dequeued_time, v, now))
+                drop(std::move(e.s));
+                e = flow_dequeue(f);
+                if (!should_drop(e, v, now))
                     v.dropping = false;
                 else
                     v.drop_next = control_law(v.drop_next, v.rec_inv_sqrt);
@@ -193,9 +188,9 @@ skb_ptr fq_codel::codel_dequeue(flow& f, codel_time now) {
         }
     } else if (drop_now) {
         ++m_codel_drops;
-        drop(std::move(s));
-        s = flow_dequeue(f);
-        should_drop(s.get(), m_last_dequeued_time, v, now);
+        drop(std::move(e.s));
+        e = flow_dequeue(f);
+        should_drop(e, v, now);
         v.dropping = true;
         // If the queue went above target soon after it last went below, start from the drop
         // rate that controlled it last time.
@@ -210,7 +205,7 @@ skb_ptr fq_codel::codel_dequeue(flow& f, codel_time now) {
         v.lastcount = v.count;
         v.drop_next = control_law(now, v.rec_inv_sqrt);
     }
-    return s;
+    return std::move(e.s);
 }
 
 skb_ptr fq_codel::dequeue_own() {
@@ -228,19 +223,16 @@ skb_ptr fq_codel::dequeue_own() {
             f.deficit += static_cast<std::int32_t>(m_p.quantum);
             head->pop_front();
             m_old_flows.push_back(idx);
-            f.on = list_id::old;
             continue;
         }
         skb_ptr s = codel_dequeue(f, now);
         if (!s) {
             head->pop_front();
             // Force a pass through old_flows to prevent starvation.
-            if (head == &m_new_flows && !m_old_flows.empty()) {
+            if (head == &m_new_flows && !m_old_flows.empty())
                 m_old_flows.push_back(idx);
-                f.on = list_id::old;
-            } else {
-                f.on = list_id::none;
-            }
+            else
+                f.listed = false;
             continue;
         }
         f.deficit -= static_cast<std::int32_t>(s->len());

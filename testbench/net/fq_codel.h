@@ -68,11 +68,10 @@ class fq_codel final : public qdisc {
         std::uint16_t rec_inv_sqrt = 0;
         codel_time first_above_time = 0, drop_next = 0, ldelay = 0;
     };
-    enum class list_id : std::uint8_t { none, fresh, old };
     struct flow {
         std::deque<queued> q;
         std::int32_t deficit = 0;
-        list_id on = list_id::none; // which flowchain list holds it
+        bool listed = false; // on new_flows or old_flows (!list_empty(&flow->flowchain))
         codel_vars cv;
         std::uint32_t backlog = 0; // q->backlogs[idx]: bytes
     };
@@ -80,12 +79,12 @@ class fq_codel final : public qdisc {
     skb_ptr dequeue_own() override;
     codel_time codel_now() const;
     skb_ptr codel_dequeue(flow& f, codel_time now);
-    skb_ptr flow_dequeue(flow& f); // dequeue_func
-    void drop(skb_ptr s);          // drop_func
-    bool should_drop(const skb* s, codel_time enqueued, codel_vars& v, codel_time now);
+    queued flow_dequeue(flow& f); // dequeue_func (an empty entry when the flow is empty)
+    void drop(skb_ptr s);         // drop_func
+    bool should_drop(const queued& e, codel_vars& v, codel_time now);
     static void newton_step(codel_vars& v);
     codel_time control_law(codel_time t, std::uint32_t rec_inv_sqrt) const;
-    std::uint32_t drop_fattest(); // fq_codel_drop: returns the flow index
+    void drop_fattest(); // fq_codel_drop
 
     params m_p;
     clock_fn m_now;
@@ -96,7 +95,6 @@ class fq_codel final : public qdisc {
     std::uint64_t m_memory = 0;
     std::uint32_t m_new_flow_count = 0;
     std::uint64_t m_codel_drops = 0, m_overlimit_drops = 0;
-    codel_time m_last_dequeued_time = 0; // of the skb flow_dequeue returned last
 };
 
 } // namespace nicsim::net

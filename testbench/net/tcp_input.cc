@@ -132,7 +132,8 @@ void tcp_socket::incr_quickack(std::uint32_t max_quickacks) {
 
 void tcp_socket::measure_rcv_mss(std::uint32_t len) {
     // tcp_input.c: tcp_measure_rcv_mss for a sub-MSS segment: it marks the scheduled ACK
-    // "pushed" (ICSK_ACK_PUSHED, and PUSHED2 for a second one), so that the read which drains
+    // "pushed" (ICSK_ACK_PUSHED; PUSHED2, for a second one, matters only in pingpong mode, which a
+    // bulk flow never enters, so one flag stands for both), so that the read which drains
     // the receive queue sends it at once (consume()) instead of leaving it to the delayed-ACK
     // timer - the ACK of a transfer's last, partial segment. Not modelled: the full-size PSH
     // case (the model sets PSH on every segment; Linux on the last of each write()) and the
@@ -147,8 +148,6 @@ void tcp_socket::measure_rcv_mss(std::uint32_t len) {
         if (len == lss)
             return; // Linux: rcv_mss = len (interactive traffic of one size)
     }
-    if (m_ack_pushed)
-        m_ack_pushed2 = true;
     m_ack_pushed = true;
 }
 
@@ -283,7 +282,7 @@ void tcp_socket::send_ack() {
     if (m_quick)
         --m_quick;
     m_ack_pending = false;
-    m_ack_pushed = m_ack_pushed2 = false; // inet_csk_clear_xmit_timer(ICSK_TIME_DACK)
+    m_ack_pushed = false; // inet_csk_clear_xmit_timer(ICSK_TIME_DACK)
     m_env.xmit(std::move(s));
 }
 
@@ -343,8 +342,8 @@ std::uint64_t tcp_socket::consume(std::uint64_t n) {
     // opened the window to at least twice what the peer last saw.
     // A read that drained the queue after a small segment ACKs it (ICSK_ACK_PUSHED; a bulk flow
     // is never in pingpong mode).
-    bool time_to_ack = m_ack_pending && ((m_rcv_nxt - m_rcv_wup) > m_mss ||
-                                         ((m_ack_pushed || m_ack_pushed2) && m_rmem_alloc == 0));
+    bool time_to_ack =
+        m_ack_pending && ((m_rcv_nxt - m_rcv_wup) > m_mss || (m_ack_pushed && m_rmem_alloc == 0));
     const std::uint64_t offered = m_rcv_wup + m_rcv_wnd;
     const std::uint64_t cur = offered > m_rcv_nxt ? offered - m_rcv_nxt : 0;
     if (2 * cur <= m_window_clamp) {

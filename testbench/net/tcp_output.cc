@@ -401,7 +401,7 @@ void tcp_socket::send_skb(std::uint64_t off, std::uint32_t segs, bool retrans) {
             --m_quick;
         m_ack_pending = false;
     }
-    m_ack_pushed = m_ack_pushed2 = false; // inet_csk_clear_xmit_timer(ICSK_TIME_DACK)
+    m_ack_pushed = false; // inet_csk_clear_xmit_timer(ICSK_TIME_DACK)
     if (m_cfg.tcp_internal_pacing && m_cc.pacing_rate && m_cc.pacing_rate != ~0ull)
         m_next_departure = local_time::now() + sc_time(static_cast<double>(s->len()) /
                                                            static_cast<double>(m_cc.pacing_rate),

@@ -408,8 +408,8 @@ class tcp_socket {
     std::uint64_t m_ato_us = 0;           // icsk_ack.ato (0: no data yet)
     std::uint64_t m_lrcvtime_us = 0;
     bool m_ack_pending = false;
-    bool m_ack_pushed = false, m_ack_pushed2 = false; // ICSK_ACK_PUSHED(2), cleared by an ACK
-    std::uint32_t m_last_seg_size = 0;                // icsk_ack.last_seg_size
+    bool m_ack_pushed = false;         // ICSK_ACK_PUSHED, cleared by any ACK sent
+    std::uint32_t m_last_seg_size = 0; // icsk_ack.last_seg_size
     sc_core::sc_time m_delack_deadline;
     sc_core::sc_event m_data_ready;
     unsigned m_data_sleepers = 0;

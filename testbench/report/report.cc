@@ -7,19 +7,35 @@ namespace nicsim::report {
 
 totals compute_totals(const report& r) {
     totals t;
-    double longest_s = 0;
     for (const auto& f : r.flows) {
         t.bytes += f.bytes;
         t.frames += f.frames;
         t.goodput_bps += f.goodput_bps;
-        longest_s = std::max(longest_s, f.active_time_s);
     }
-    // Several flows are the streams of one iperf -P transfer, started together: like iperf3's
-    // [SUM] line, their bytes over the longest stream's time (a sum of per-stream rates would
-    // count a stream that finished early at its own, shorter, time).
-    if (r.flows.size() > 1 && longest_s > 0)
-        t.goodput_bps = static_cast<double>(t.bytes) * 8.0 / longest_s;
+    // Several flows are the streams of one iperf -P transfer, started together: a sum of
+    // per-stream rates would count a stream that finished early at its own, shorter, time.
+    if (r.flows.size() > 1)
+        t.goodput_bps = combine_streams(r.flows).goodput_bps;
     return t;
+}
+
+flow_report combine_streams(const std::vector<flow_report>& streams) {
+    flow_report sum;
+    if (streams.empty())
+        return sum;
+    sum.name = streams.front().name;
+    sum.kind = streams.front().kind;
+    sum.direction = streams.front().direction;
+    for (const auto& f : streams) {
+        sum.bytes += f.bytes;
+        sum.frames += f.frames;
+        sum.active_time_s = std::max(sum.active_time_s, f.active_time_s);
+        if (f.last_progress_s)
+            sum.last_progress_s = std::max(sum.last_progress_s.value_or(0.0), *f.last_progress_s);
+    }
+    if (sum.active_time_s > 0)
+        sum.goodput_bps = static_cast<double>(sum.bytes) * 8.0 / sum.active_time_s;
+    return sum;
 }
 
 std::uint64_t frames(const device_report& d) {

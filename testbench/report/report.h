@@ -229,9 +229,13 @@ struct report {
 struct totals {
     std::uint64_t bytes = 0;
     std::uint64_t frames = 0;
-    double goodput_bps = 0; // the flow's; of several (iperf -P streams): bytes / longest time
+    double goodput_bps = 0; // the flow's; of several (iperf -P streams): combine_streams'
 };
 totals compute_totals(const report& r);
+// The streams of one iperf -P transfer as one flow, like iperf3's [SUM] line: bytes and frames
+// summed, the longest stream's active time, goodput = bytes over it, the latest progress.
+// Name, kind and direction are the first stream's.
+flow_report combine_streams(const std::vector<flow_report>& streams);
 
 std::uint64_t frames(const device_report& d);                             // frames_tx + frames_rx
 std::optional<double> bus_transactions_per_frame(const device_report& d); // none if no frames

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "testbench/report/verdict.h"
 
-#include <algorithm>
 #include <cstdio>
 
 namespace nicsim::report {
@@ -107,14 +106,8 @@ bool judge(const config::traffic_config& asked, report& r) {
     if (tcp.size() == 1) {
         ok = judge_tcp(asked, tcp.front(), r) && ok;
     } else if (!tcp.empty()) {
-        flow_report sum = tcp.front();
+        flow_report sum = combine_streams(tcp);
         sum.name = "tcp (" + std::to_string(tcp.size()) + " streams)";
-        for (std::size_t k = 1; k < tcp.size(); ++k) {
-            sum.bytes += tcp[k].bytes;
-            if (tcp[k].last_progress_s)
-                sum.last_progress_s =
-                    std::max(sum.last_progress_s.value_or(0.0), *tcp[k].last_progress_s);
-        }
         ok = judge_tcp(asked, sum, r) && ok;
     }
     return judge_faults(ok, r) && ok;

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "testbench/system/traffic_session.h"
 
-#include <algorithm>
 #include <stdexcept>
 
 #include "bus/common/local_time.h"
@@ -318,16 +317,9 @@ report::flow_report traffic_session::flow_report() const {
         if (m_linux->streams() == 1)
             return linux_stream_report(0);
         // Parallel streams as one flow (iperf3's [SUM]): for the progress line.
-        f.name = "tcp";
-        for (std::size_t k = 0; k < m_linux->streams(); ++k) {
-            const auto st = linux_stream_report(k);
-            f.bytes += st.bytes;
-            f.frames += st.frames;
-            f.goodput_bps += st.goodput_bps;
-            f.active_time_s = std::max(f.active_time_s, st.active_time_s);
-            if (st.last_progress_s)
-                f.last_progress_s = std::max(f.last_progress_s.value_or(0.0), *st.last_progress_s);
-        }
+        report::flow_report sum = report::combine_streams(flow_reports());
+        sum.name = "tcp";
+        return sum;
     } else if (m_tcp) {
         const auto& r = m_tcp->result();
         f.name = "tcp";
