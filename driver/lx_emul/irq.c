@@ -170,6 +170,7 @@ static int do_request(unsigned int irq, irq_handler_t handler, irq_handler_t thr
     actions = a;
     lx_emul_snprintf(tname, sizeof(tname), "irq/%u-%s", irq, name ? name : "?");
     a->task = lx_kit_task_create(tname, irq_thread, a);
+    lx_kit_task_set_rt(a->task, 1); /* setup_irq_thread: sched_set_fifo() */
     return 0;
 }
 

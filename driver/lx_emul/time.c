@@ -74,7 +74,10 @@ void usleep_range(unsigned long min, unsigned long max)
     if (max < min)
         max = min;
     u64 span = (u64)(max - min) * NSEC_PER_USEC;
-    u64 slack = lx_kit_usleep_slack_ns();
+    /* schedule_hrtimeout_range() drops the range of a real-time task (its timer expires at
+     * min); another task's expires in [min, max], at max when no other hrtimer interrupt comes
+     * first (the slack parameter says how far past min). */
+    u64 slack = lx_kit_task_is_rt(lx_kit_task_current()) ? 0 : lx_kit_usleep_slack_ns();
     u64 delay = (u64)min * NSEC_PER_USEC + (slack < span ? slack : span);
     lx_kit_sleep_until_ns(lx_kit_now_ns() + delay);
 }

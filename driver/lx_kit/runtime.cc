@@ -239,6 +239,12 @@ const char* lx_kit_task_name(const struct lx_kit_task* t) {
 int lx_kit_task_can_block(const struct lx_kit_task* t) {
     return t->can_block;
 }
+void lx_kit_task_set_rt(struct lx_kit_task* t, int rt) {
+    t->rt = rt != 0;
+}
+int lx_kit_task_is_rt(const struct lx_kit_task* t) {
+    return t && t->rt;
+}
 void* lx_kit_task_data(const struct lx_kit_task* t) {
     return t->data;
 }

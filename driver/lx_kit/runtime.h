@@ -23,6 +23,7 @@ extern "C" uint64_t lx_kit_driver_blocks;
 struct lx_kit_task {
     std::string name;
     bool can_block = false;
+    bool rt = false; // a SCHED_FIFO task (threaded IRQ handlers): hrtimer sleeps get no slack
     void* data = nullptr;
     int atomic_depth = 0;
     lx_kit_task_fn fn = nullptr;

@@ -227,7 +227,7 @@ void core::declare_registers() {
             }
         });
     reg(SPI_INTR_CTL, "SPI_INTR_CTL", 0, A::rw);
-    reg(SPI_INT_STATUS, "SPI_INT_STATUS", 0, A::ro, [this](uint32_t) { return m_int_status; });
+    reg(SPI_INT_STATUS, "SPI_INT_STATUS", 0, A::ro, [this](uint32_t) { return read_int_status(); });
     reg(
         SPI_INT_CLEAR, "SPI_INT_CLEAR", 0, A::rw, [this](uint32_t) { return m_int_clear_readback; },
         [this](uint32_t, uint32_t v) { int_clear_write(v, m_now); });
@@ -300,6 +300,7 @@ std::vector<uint8_t> core::wid_value(uint16_t wid) const {
 access_status core::clockless_read(uint32_t off, uint32_t& v, sc_time t) {
     using namespace regmap;
     m_now = t;
+    m_power.host_access(t);
     switch (off) {
     case CL_WAKEUP:
         v = m_cl_wakeup;
@@ -316,6 +317,7 @@ access_status core::clockless_read(uint32_t off, uint32_t& v, sc_time t) {
             v = 0;
             faults.clk_flapping.effect(t, "CLK_STATUS read 0 with the clock running");
         }
+        m_power.clk_status_read(t, v != 0);
         return access_status::ok;
     default:
         v = 0;
@@ -327,6 +329,7 @@ access_status core::clockless_read(uint32_t off, uint32_t& v, sc_time t) {
 access_status core::clockless_write(uint32_t off, uint32_t v, sc_time t) {
     using namespace regmap;
     m_now = t;
+    m_power.host_access(t);
     switch (off) {
     case CL_WAKEUP:
         m_cl_wakeup = v;
@@ -350,6 +353,9 @@ access_status core::clockless_write(uint32_t off, uint32_t v, sc_time t) {
 access_status core::reg_read(uint32_t addr, uint32_t& v, sc_time t) {
     m_now = t;
     v = 0;
+    m_power.host_access(t);
+    if (sdio_vendor_on_spi(addr))
+        return access_status::ok;
     if (!clock_ready(t)) {
         finding(t, finding_kind::clock_off_access,
                 "register read " + hex(addr) + " while the chip clock is off");
@@ -371,6 +377,9 @@ access_status core::reg_read(uint32_t addr, uint32_t& v, sc_time t) {
 
 access_status core::reg_write(uint32_t addr, uint32_t v, sc_time t) {
     m_now = t;
+    m_power.host_access(t);
+    if (sdio_vendor_on_spi(addr))
+        return access_status::ok;
     if (!clock_ready(t)) {
         finding(t, finding_kind::clock_off_access,
                 "register write " + hex(addr) + " while the chip clock is off");
@@ -397,6 +406,7 @@ access_status core::reg_write(uint32_t addr, uint32_t v, sc_time t) {
 
 access_status core::block_write(uint32_t addr, const uint8_t* p, size_t n, sc_time t) {
     m_now = t;
+    m_power.host_access(t);
     if (!clock_ready(t)) {
         finding(t, finding_kind::clock_off_access,
                 "block write " + hex(addr) + " while the chip clock is off");
@@ -420,6 +430,7 @@ access_status core::block_write(uint32_t addr, const uint8_t* p, size_t n, sc_ti
 access_status core::block_read(uint32_t addr, uint8_t* p, size_t n, sc_time t) {
     // Every path below fills all n bytes, with zeros where there is no data.
     m_now = t;
+    m_power.host_access(t);
     if (!clock_ready(t)) {
         std::memset(p, 0, n);
         finding(t, finding_kind::clock_off_access,
@@ -490,11 +501,13 @@ void core::update_irq_pin() {
 }
 
 void core::update_busy(sc_time t) {
-    const bool host_work = m_booting || !m_cfg_jobs.empty() ||
-                           (m_p.awake_while_vmm_allocated && !m_vmm_alloc.empty()) ||
-                           (m_p.awake_while_rx_pending && !m_rx_q.empty()) ||
-                           (m_batch_posted && (m_p.awake_while_rx_pending || m_int_status == 0));
-    const bool air_work = !m_tx_inflight.empty() || m_radio_rx || m_radio_tx;
+    // What the firmware holds for the host: it finishes all of it before it sleeps.
+    const bool host_work = m_booting || !m_cfg_jobs.empty() || !m_vmm_alloc.empty() ||
+                           !m_rx_q.empty() || m_batch_posted;
+    // ... and on the air: frames waiting for the radio to leave doze, frames on their way, a
+    // frame being received.
+    const bool air_work =
+        !m_tx_hold.empty() || !m_tx_inflight.empty() || m_radio_rx || m_radio_tx;
     m_power.set_fw_busy(t, host_work, air_work);
 }
 
@@ -842,10 +855,8 @@ void core::queue_rx(bool cfg, const uint8_t* payload, size_t len, sc_time t) {
     try_post_batch(t);
 }
 
-void core::try_post_batch(sc_time t) {
-    if (m_batch_posted || m_rx_q.empty() || !m_fw_ready)
-        return;
-    m_rx_batch.clear();
+// Moves queued frames into the batch, up to the aggregation limit.
+void core::fill_batch() {
     while (!m_rx_q.empty()) {
         const size_t sz = m_rx_q.front().bytes.size();
         if (!m_rx_batch.empty() && m_rx_batch.size() + sz > m_p.rx_aggregation_bytes)
@@ -856,7 +867,23 @@ void core::try_post_batch(sc_time t) {
                           m_rx_q.front().bytes.end());
         m_rx_q.pop_front();
     }
+}
+
+void core::try_post_batch(sc_time t) {
+    if (m_batch_posted && !m_batch_sized) {
+        // The size register is live until the host reads it: frames that arrive before then
+        // join the announced batch (docs/models/wilc1000.md "Receive path").
+        fill_batch();
+        if (m_int_status & regmap::INT0)
+            m_int_status = regmap::INT0 | (uint32_t(m_rx_batch.size() / 4) & regmap::INT_SIZE_MASK);
+        return;
+    }
+    if (m_batch_posted || m_rx_q.empty() || !m_fw_ready)
+        return;
+    m_rx_batch.clear();
+    fill_batch();
     m_batch_posted = true;
+    m_batch_sized = false;
     update_busy(t); // wakes the chip if it was asleep
     const sc_time at = std::max(t + m_p.irq_delay, m_power.ready_time(t));
     notify_at(m_irq_ev, at);

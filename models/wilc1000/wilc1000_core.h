@@ -94,6 +94,12 @@ class core : public sc_core::sc_module, public air_station_if {
     // ---- host-interface interrupt/VMM state (SDIO exposes it in F0/F1 registers) ----
     // INT_STATUS: [14:0] announced RX batch in words, bit 16 INT0 (same value SPI reads at 0xe840).
     uint32_t int_status() const { return m_int_status; }
+    // The host reads the announced size (SPI INT_STATUS, SDIO 0xf2/0xf3): the batch is fixed
+    // from here; until then frames that arrive join it.
+    uint32_t read_int_status() {
+        m_batch_sized = m_batch_posted;
+        return m_int_status;
+    }
     bool int0_pending() const { return (m_int_status & regmap::INT0) != 0; }
     // INT_CLEAR write (SPI layout: bit 0 CLR_INT0, bit 6/7 SEL_VMM_TBL0/1, bit 8 EN_VMM) and the
     // bits that read back.
@@ -175,6 +181,13 @@ class core : public sc_core::sc_module, public air_station_if {
     };
 
     bool clock_ready_faulted(bool ready, sc_core::sc_time t);
+    // The pre-5.17 driver's chip_allow_sleep wrote the SDIO vendor sleep registers (0xf0, 0xfa)
+    // on SPI too, where they are AHB addresses no document describes: the model reads 0 and
+    // ignores writes there [assumption], so that driver's allow-sleep costs its bus time only.
+    bool sdio_vendor_on_spi(uint32_t addr) const {
+        return m_p.bus_strap == host_bus::spi && addr >= regmap::SDIO_VENDOR_FIRST &&
+               addr <= regmap::SDIO_VENDOR_LAST;
+    }
     bool fw_silent(sc_core::sc_time t, const char* what);
     void declare_registers();
     const mem_region* region_of(uint32_t addr, size_t n) const;
@@ -190,6 +203,7 @@ class core : public sc_core::sc_module, public air_station_if {
     void cfg_process();
     void handle_cfg(const std::vector<uint8_t>& f, sc_core::sc_time t);
     void queue_rx(bool cfg, const uint8_t* payload, size_t len, sc_core::sc_time t);
+    void fill_batch();
     void try_post_batch(sc_core::sc_time t);
     void raise_int0();
     void int_clear_write(uint32_t v, sc_core::sc_time t);
@@ -264,6 +278,7 @@ class core : public sc_core::sc_module, public air_station_if {
     std::deque<rx_packet> m_rx_q;
     std::vector<uint8_t> m_rx_batch; // advertised/being read
     bool m_batch_posted = false;     // batch built, INT0 raised or scheduled
+    bool m_batch_sized = false;      // the host has read the batch's size: it no longer grows
     uint32_t m_rx_used = 0;          // queued + batch bytes
     uint32_t m_int_status = 0;
     uint32_t m_int_clear_readback = 0;

@@ -100,37 +100,24 @@ struct params {
     // Delay from an RX batch becoming available to INT0 / the falling IRQ edge. [assumption]
     sc_core::sc_time irq_delay = sc_core::sc_time(2, sc_core::SC_US);
 
-    // --- power ---
-    // Firmware work that keeps the chip from sleeping (hold).
-    // awake_while_vmm_allocated [calibrated to docs/sources.md#cal-wilc1000-sama5]: true would keep
-    // the firmware awake from the VMM allocation until the data DMA; false lets the chip sleep in
-    // that gap, so the driver's second TX wake-up per batch pays the full wake latency too
-    // (wilc_wlan_handle_txq in wlan.c), as the measured 3.7x cost of chip sleep requires.
-    // awake_while_rx_pending [calibrated to docs/sources.md#cal-wilc1000-sama5]: false = RX frames
-    // waiting for the host (TCP ACKs during a TX flow) do not keep the interface awake; the
-    // interrupt still goes out and the driver's ISR wakes the chip. true keeps the chip awake
-    // whenever an ACK is queued, and chip sleep would then cost almost nothing during ttcp -t,
-    // unlike the measured 3.7x.
-    bool awake_while_vmm_allocated = false;
-    bool awake_while_rx_pending = false;
-    // Whether air-side work (TX frames queued for or on the air, radio activity) keeps the
-    // host-interface clock running. Host-side work (boot, config jobs, an RX batch announced to
-    // the host, VMM space allocated for a pending DMA) always does.
-    // [calibrated to docs/sources.md#cal-wilc1000-sama5] false: with chip sleep the measured TX
-    // throughput drops 3.7x (~1500 -> ~400 KB/s), which needs every bus acquire to pay the
-    // wake-up handshake even while the firmware still transmits the previous batch; so the
-    // interface clock (CLK_STATUS) gates while only the radio is busy. The radio still shows as
-    // tx/rx in the energy states while it works.
-    bool air_work_keeps_host_if_awake = false;
-    // Time from "allowed to sleep" to asleep. [assumption: short; the driver releases and
-    // re-acquires the bus within ~100 us inside one TX batch, and the calibration needs the chip
-    // to sleep in that gap]
-    sc_core::sc_time sleep_entry_delay = sc_core::sc_time(10, sc_core::SC_US);
-    // Clock-ready time after a wake request from sleep. [calibrated to
-    // docs/sources.md#calibration-measurements point 1 (ttcp -t, chip sleep on, ~400 KB/s) by
-    // bench/calibrate_wilc1000_sama5.py; same order as the 2-3 ms wake waits of the older WILC
-    // drivers, docs/sources.md#wilc1000-wake-up]
-    sc_core::sc_time wake_latency = sc_core::sc_time(1544.8, sc_core::SC_US);
+    // --- power: the firmware's sleep decision (wilc1000_power.h, docs/models/wilc1000.md) ---
+    // The firmware finishes everything it holds (host work and air work, no flag) before it gates
+    // its clocks; these two durations are all that is not a mechanism.
+    // Time the firmware stays awake after its last work and the host's last access before it
+    // gates the clock. [assumption: 3 ms. Bound from below by the pre-5.17 driver, which woke
+    // the chip by pulsing the wake-up bit and then slept 2-2.5 ms before its first chip-ID read
+    // (docs/sources.md#wilc1000-wake-up): that driver worked only if the chip was still awake
+    // then, so wake_latency + sleep_entry_delay > ~2.5 ms. Sensitivity: docs/studies.md
+    // "wilc1000-sleep-mechanism".]
+    sc_core::sc_time sleep_entry_delay = sc_core::sc_time(3, sc_core::SC_MS);
+    // Clock-ready time after a wake request that found the clock gated (oscillator and PLL
+    // start-up). [assumption: 400 us. The pre-5.17 SDIO wake-up checked CLK_STATUS first after
+    // usleep_range(200, 400) and slept 2-2.5 ms only if the clock was not ready then
+    // (docs/sources.md#wilc1000-wake-up): its authors expected the clock within that time. No
+    // calibration point constrains it: the chip-sleep-on point ran that driver generation, whose
+    // 2.5 ms sleep per wake-up hides any latency below it (docs/calibration.md). Sensitivity:
+    // docs/studies.md "wilc1000-sleep-mechanism".]
+    sc_core::sc_time wake_latency = sc_core::sc_time(400, sc_core::SC_US);
     // --- 802.11 power save of the firmware (wilc1000_station_ps.h; docs/models/wilc1000.md) ---
     // Idle time after the last data frame before the firmware dozes again ("dynamic PS").
     // [assumption: 100 ms, mac80211's default dynamic_ps_timeout (net/mac80211/mlme.c

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "models/wilc1000/wilc1000_power.h"
 
+#include <algorithm>
+#include <cmath>
+
 using sc_core::sc_time;
 
 namespace nicsim::wilc {
@@ -49,6 +52,13 @@ const char* to_string(host_if_state s) {
         break;
     }
     return "?";
+}
+
+size_t wake_stats::bucket(double v) {
+    if (!(v >= 1.0))
+        return 0;
+    const int e = std::ilogb(v) + 1; // v in [2^(e-1), 2^e)
+    return std::min(size_t(e), buckets - 1);
 }
 
 namespace {
@@ -150,10 +160,8 @@ void power_model::evaluate(sc_time t) {
         // Only the WAKEUP bit starts the clock (HOST_TO_FW is a firmware doorbell); firmware
         // work (e.g. a frame arriving from the air) wakes the chip from inside.
         if (m_wakeup_bit || fw_holds() || !m_ps_enabled) {
-            const bool deep = m_p.deep_sleep_after > sc_core::SC_ZERO_TIME &&
-                              t - m_t_asleep >= m_p.deep_sleep_after;
             enter(t, power_state::waking);
-            m_t_ready = t + (deep ? m_p.deep_wake_latency : m_p.wake_latency);
+            m_t_ready = t + (deep_since(t) ? m_p.deep_wake_latency : m_p.wake_latency);
             ++m_wakeups;
         }
         break;
@@ -162,10 +170,65 @@ void power_model::evaluate(sc_time t) {
     }
 }
 
+bool power_model::deep_since(sc_time t) const {
+    return m_p.deep_sleep_after > sc_core::SC_ZERO_TIME && t - m_t_asleep >= m_p.deep_sleep_after;
+}
+
+void power_model::record_wake_request(sc_time t) {
+    if (m_polls_open)
+        close_polls(m_wake, m_open_polls);
+    m_polls_open = true;
+    m_open_polls = 0;
+    ++m_wake.requests;
+    switch (m_state) {
+    case power_state::awake:
+    case power_state::sleep_pending:
+        ++m_wake.found_running;
+        break;
+    case power_state::waking:
+        ++m_wake.found_waking;
+        break;
+    case power_state::asleep:
+        ++m_wake.found_asleep;
+        m_wake.found_deep += deep_since(t);
+        ++m_wake.asleep_us[wake_stats::bucket((t - m_t_asleep).to_seconds() * 1e6)];
+        break;
+    }
+}
+
+void power_model::close_polls(wake_stats& w, uint64_t polls) {
+    ++w.polled_requests;
+    ++w.polls[wake_stats::bucket(double(polls))];
+}
+
+wake_stats power_model::wakes() const {
+    wake_stats w = m_wake;
+    if (m_polls_open)
+        close_polls(w, m_open_polls);
+    return w;
+}
+
+void power_model::host_access(sc_time t) {
+    advance(t);
+    if (m_state == power_state::sleep_pending)
+        m_t_sleep = t + m_p.sleep_entry_delay;
+}
+
+void power_model::clk_status_read(sc_time t, bool ready) {
+    advance(t);
+    if (!m_polls_open)
+        return;
+    ++m_open_polls;
+    if (ready) {
+        close_polls(m_wake, m_open_polls);
+        m_polls_open = false;
+    }
+}
+
 void power_model::set_host_bits(sc_time t, bool wakeup_bit, bool h2f_bit) {
     advance(t);
     if (wakeup_bit && !m_wakeup_bit)
-        ++m_wake_requests;
+        record_wake_request(t);
     m_wakeup_bit = wakeup_bit;
     m_h2f_bit = h2f_bit;
     evaluate(t);

@@ -1,15 +1,25 @@
 // SPDX-License-Identifier: MIT
 // Chip power state machine in chip time, plus the chip's two energy meters.
 //
+// The firmware's sleep decision (docs/models/wilc1000.md "Chip sleep"):
 //   awake --(no hold)--> sleep_pending --(sleep_entry_delay)--> asleep
-//   asleep --(WAKEUP bit or internal firmware work)--> waking --(wake_latency)--> awake
+//   sleep_pending --(host access)--> sleep_pending, idle time counted again from the access
 //   sleep_pending --(hold)--> awake            (no latency: the clock never stopped)
+//   asleep --(WAKEUP bit or firmware work)--> waking --(wake_latency, or deep_wake_latency after
+//            deep_sleep_after asleep)--> awake
 //
-// "hold" = host WAKEUP bit | HOST_TO_FW bit | firmware busy with host work (or with air work,
-// if params::air_work_keeps_host_if_awake) | firmware power save off.
+// "hold" = host WAKEUP bit | HOST_TO_FW bit | firmware work: what it holds for the host (boot,
+// config jobs, RX frames queued or announced, VMM space allocated for a pending DMA) and on the
+// air (TX frames queued or on the air, a frame being received) | firmware power save off. The
+// firmware finishes all of it before it gates its clocks, and then waits until the host has been
+// silent for sleep_entry_delay.
 // CLK_STATUS bit 2 is 1 exactly in awake/sleep_pending. The model is evaluated lazily: every
 // input and query carries its simulated time (monotonic), and pending timed transitions are
 // applied first, so results do not depend on how often it is polled.
+//
+// Every host wake request (WAKEUP written 0 -> 1) is recorded with the state it found (clock
+// running, waking, asleep and for how long) and the CLK_STATUS polls the host made until it read
+// the clock ready (wake_stats).
 //
 // Energy (ns-3's split of device energy models from the source): a radio meter and a
 // host-interface meter, each charging its own states' currents at the supply voltage.
@@ -20,6 +30,8 @@
 //                   listen otherwise. The host interface's sleep does not reach it.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 
 #include <systemc>
@@ -53,6 +65,22 @@ class power_observer {
     virtual void on_radio_state(sc_core::sc_time, radio_state) {}
 };
 
+// How the host's wake requests went (report devices[].wake, docs/report-schema.md). Histogram
+// buckets are log2: bucket i counts values in [2^(i-1), 2^i) (bucket 0: below 1), of
+// microseconds asleep or of CLK_STATUS polls.
+struct wake_stats {
+    static constexpr size_t buckets = 24;
+    uint64_t requests = 0;      // WAKEUP 0 -> 1 writes
+    uint64_t found_running = 0; // the clock was running (awake or sleep_pending): no start-up
+    uint64_t found_waking = 0;  // a start-up was already under way
+    uint64_t found_asleep = 0;  // the clock was gated: the request started the oscillator
+    uint64_t found_deep = 0;    // ... of which from deep sleep
+    std::array<uint64_t, buckets> asleep_us{}; // time asleep before the requests that found it so
+    std::array<uint64_t, buckets> polls{};     // CLK_STATUS reads per request until one read 1
+    uint64_t polled_requests = 0; // requests whose CLK_STATUS polls are in `polls`
+    static size_t bucket(double v);
+};
+
 class power_model {
   public:
     explicit power_model(const params& p);
@@ -62,6 +90,11 @@ class power_model {
     // host_work: firmware work the host waits for; air_work: radio-side work only.
     void set_fw_busy(sc_core::sc_time t, bool host_work, bool air_work);
     void set_ps_enabled(sc_core::sc_time t, bool enabled);
+    // A host access the chip decoded while its clock ran: the firmware counts its idle time
+    // before sleeping from here.
+    void host_access(sc_core::sc_time t);
+    // A CLK_STATUS read and what it returned (the wake statistics count the polls).
+    void clk_status_read(sc_core::sc_time t, bool ready);
     void set_radio(sc_core::sc_time t, bool tx, bool rx);
     // The firmware runs (radio powered: listen / tx / rx) or not (radio off).
     void set_radio_on(sc_core::sc_time t, bool on);
@@ -85,7 +118,9 @@ class power_model {
     sc_core::sc_time time_in(host_if_state s, sc_core::sc_time t);
     double energy_j(sc_core::sc_time t);                            // both meters
     uint64_t wakeups() const { return m_wakeups; }                  // asleep -> waking transitions
-    uint64_t host_wake_requests() const { return m_wake_requests; } // WAKEUP 0->1 writes
+    uint64_t host_wake_requests() const { return m_wake.requests; } // WAKEUP 0->1 writes
+    // The wake statistics, a request whose CLK_STATUS polls are still being counted included.
+    wake_stats wakes() const;
     sc_core::sc_time waking_time(sc_core::sc_time t) { return time_in(host_if_state::waking, t); }
 
   private:
@@ -93,8 +128,11 @@ class power_model {
     void evaluate(sc_core::sc_time t);
     void enter(sc_core::sc_time t, power_state s);
     void update_radio(sc_core::sc_time t);
-    bool fw_holds() const { return m_fw_busy || (m_air_busy && m_p.air_work_keeps_host_if_awake); }
+    bool fw_holds() const { return m_fw_busy || m_air_busy; }
     bool hold() const { return m_wakeup_bit || m_h2f_bit || fw_holds() || !m_ps_enabled; }
+    bool deep_since(sc_core::sc_time t) const; // asleep long enough for deep sleep (at t)
+    void record_wake_request(sc_core::sc_time t);
+    static void close_polls(wake_stats& w, uint64_t polls);
 
     const params& m_p;
     power_state m_state = power_state::awake;
@@ -103,7 +141,10 @@ class power_model {
     bool m_tx = false, m_rx = false, m_radio_on = false, m_doze = false;
     sc_core::sc_time m_t_sleep, m_t_ready, m_t_asleep;
     energy_meter m_radio, m_host_if;
-    uint64_t m_wakeups = 0, m_wake_requests = 0;
+    uint64_t m_wakeups = 0;
+    wake_stats m_wake;
+    bool m_polls_open = false; // a wake request whose CLK_STATUS polls are being counted
+    uint64_t m_open_polls = 0;
     power_observer* m_obs = nullptr;
 };
 

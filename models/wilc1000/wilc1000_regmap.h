@@ -13,6 +13,9 @@ constexpr uint32_t CL_HOST_TO_FW = 0x0b; // bit 0: host doorbell / keep awake
 constexpr uint32_t CL_CLK_STATUS = 0x0f; // bit 2: clock ready
 constexpr uint32_t CL_FW_TO_HOST = 0x10; // bit 0: firmware busy signalling
 constexpr uint32_t CL_SPACE_SIZE = 0x30; // clockless offsets the chip decodes (assumption)
+// SDIO F0 vendor registers (sleep/wake handshake 0xf0..0xfc, wilc1000-driver notes §5).
+constexpr uint32_t SDIO_VENDOR_FIRST = 0xf0;
+constexpr uint32_t SDIO_VENDOR_LAST = 0xff;
 constexpr uint32_t WAKEUP_BIT = 1u << 1;
 constexpr uint32_t HOST_TO_FW_BIT = 1u << 0;
 constexpr uint32_t CLK_STATUS_BIT = 1u << 2;

@@ -78,7 +78,7 @@ void sdio_frontend::attach_vendor_handlers() {
     };
     auto int_size = [this](unsigned byte) {
         return [this, byte](uint8_t) {
-            return uint8_t((m_core.int_status() & regmap::INT_SIZE_MASK) >> (8 * byte));
+            return uint8_t((m_core.read_int_status() & regmap::INT_SIZE_MASK) >> (8 * byte));
         };
     };
     at(INT_SIZE_LO).on_read = int_size(0);

@@ -7,6 +7,7 @@
 // Keys and sources: docs/scenarios.md "Platform profiles".
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "testbench/config/units.h"
@@ -28,9 +29,11 @@ struct kernel_timing {
     duration irq_to_thread_latency;
     // kernel.sched_wakeup_latency: wake_up/complete of a sleeping kthread or workqueue → it runs.
     duration sched_wakeup_latency;
-    // kernel.timer_slack: extra delay added to hrtimer-based sleeps (usleep_range ends at
-    // min + slack, at most max). Linux's default task timer slack is 50 us.
-    duration timer_slack;
+    // kernel.timer_slack (optional): where a usleep_range(min, max) of a task outside the
+    // real-time class ends: min + slack, at most max. Absent: at max, where an isolated hrtimer
+    // fires (its hard expiry; kernel/time/hrtimer.c) when no other timer interrupt comes in the
+    // range. A real-time task (an irq thread) ends at min whatever it says.
+    std::optional<duration> timer_slack;
     // kernel.per_packet_stack_cost: CPU time the network stack spends per packet (socket, TCP/IP,
     // qdisc, netif_rx), charged to a core, in each direction.
     duration per_packet_stack_cost;

@@ -32,6 +32,29 @@ constexpr std::pair<const char*, std::uint64_t power_save_part::*> power_save_fi
     {"frames_missed", &power_save_part::frames_missed},
     {"null_frames", &power_save_part::null_frames}};
 
+// The fields of devices[].wake, for the writer and the reader alike.
+constexpr std::pair<const char*, std::uint64_t wake_part::*> wake_fields[] = {
+    {"requests", &wake_part::requests},
+    {"found_clock_running", &wake_part::found_running},
+    {"found_waking", &wake_part::found_waking},
+    {"found_asleep", &wake_part::found_asleep},
+    {"found_deep_sleep", &wake_part::found_deep}};
+constexpr std::pair<const char*, std::vector<histogram_bucket> wake_part::*> wake_histograms[] = {
+    {"asleep_us", &wake_part::asleep_us}, {"clk_status_polls", &wake_part::clk_status_polls}};
+
+json wake_json(const wake_part& w) {
+    json j;
+    for (const auto& [key, field] : wake_fields)
+        j[key] = w.*field;
+    for (const auto& [key, field] : wake_histograms) {
+        json h = json::array();
+        for (const histogram_bucket& b : w.*field)
+            h.push_back({{"from", b.from}, {"below", b.below}, {"count", b.count}});
+        j[key] = h;
+    }
+    return j;
+}
+
 json device_json(const device_report& d, double sim_time_s) {
     json j;
     j["name"] = d.name;
@@ -56,6 +79,7 @@ json device_json(const device_report& d, double sim_time_s) {
     if (d.power_save)
         for (const auto& [key, field] : power_save_fields)
             j["power_save"][key] = (*d.power_save).*field;
+    j["wake"] = d.wake ? wake_json(*d.wake) : json(nullptr);
     const auto state_json = [](const power_state_report& s) {
         json js;
         js["state"] = s.state;
@@ -443,6 +467,19 @@ report read_json(const std::string& text, const std::string& name) {
             for (const auto& [key, field] : power_save_fields)
                 ps.*field = get<std::uint64_t>(d["power_save"], key, w + ".power_save");
             dr.power_save = ps;
+        }
+        // wake was added within schema 2: absent or null reads as none.
+        if (d.contains("wake") && !d["wake"].is_null()) {
+            const std::string ww = w + ".wake";
+            wake_part wp;
+            for (const auto& [key, field] : wake_fields)
+                wp.*field = get<std::uint64_t>(d["wake"], key, ww);
+            for (const auto& [key, field] : wake_histograms)
+                for (const auto& b : sub(d["wake"], key, ww))
+                    (wp.*field).push_back({get<double>(b, "from", ww + "." + key + "[]"),
+                                           get<double>(b, "below", ww + "." + key + "[]"),
+                                           get<std::uint64_t>(b, "count", ww + "." + key + "[]")});
+            dr.wake = wp;
         }
         // power_states[] is derived from the meters.
         for (const auto& m : sub(d, "meters", w)) {

@@ -85,6 +85,23 @@ struct power_save_part {
     std::uint64_t null_frames = 0;    // null-data frames sent (PM bit only)
 };
 
+// How the host's chip wake-ups went (WILC1000: wilc1000_power.h wake_stats): what each wake
+// request found, how long the chip had slept, how many CLK_STATUS polls the host made.
+struct histogram_bucket {
+    double from = 0;  // the bucket holds values in [from, below)
+    double below = 0;
+    std::uint64_t count = 0;
+};
+struct wake_part {
+    std::uint64_t requests = 0;      // wake requests (WAKEUP written 0 -> 1)
+    std::uint64_t found_running = 0; // the clock still ran: ready at once
+    std::uint64_t found_waking = 0;  // a start-up was under way
+    std::uint64_t found_asleep = 0;  // the clock was gated: the oscillator had to start
+    std::uint64_t found_deep = 0;    // ... from deep sleep
+    std::vector<histogram_bucket> asleep_us;        // time asleep before found_asleep requests
+    std::vector<histogram_bucket> clk_status_polls; // CLK_STATUS reads per request until ready
+};
+
 // The station's association as its firmware ran it (WILC1000: wilc1000_join.h).
 struct association_part {
     std::string state;                     // idle, joining, unanswered, associated
@@ -118,6 +135,8 @@ struct device_report {
     std::vector<std::pair<std::string, std::uint64_t>> bus_commands;
     // 802.11 power save; none for chips without it (wired ones).
     std::optional<power_save_part> power_save;
+    // Chip wake-ups as a distribution; none for chips without a sleep handshake.
+    std::optional<wake_part> wake;
 };
 
 struct finding {

@@ -30,6 +30,31 @@ std::string percent(double share) {
     return fixed(share * 100.0, 1) + " %";
 }
 
+std::string bucket_text(const histogram_bucket& b, const char* unit) {
+    // Integer buckets holding one value ([0, 1), [1, 2)) print as that value.
+    if (b.below - b.from <= 1)
+        return fixed(b.from, 0) + unit;
+    return fixed(b.from, 0) + "-" + fixed(b.below, 0) + unit;
+}
+
+// The buckets holding the median and the largest value of a log2 histogram.
+std::string histogram_summary(const std::vector<histogram_bucket>& h, const char* unit) {
+    std::uint64_t n = 0;
+    for (const auto& b : h)
+        n += b.count;
+    std::uint64_t seen = 0;
+    const histogram_bucket* median = &h.front();
+    for (const auto& b : h) {
+        seen += b.count;
+        if (2 * seen >= n) {
+            median = &b;
+            break;
+        }
+    }
+    return "median " + bucket_text(*median, unit) + ", largest " + bucket_text(h.back(), unit) +
+           " (" + std::to_string(n) + " wake-ups)";
+}
+
 bool is_ping(const flow_report& f) {
     return f.kind == "ping" || f.rtt.has_value();
 }
@@ -131,6 +156,19 @@ std::vector<metric_row> metric_rows(const report& r) {
         if (wakes) {
             add(p + "wake-ups", std::to_string(d.wakeups), double(d.wakeups));
             add(p + "time waking", fixed(d.wake_time_s, 6) + " s", d.wake_time_s);
+        }
+        if (d.wake && d.wake->requests > 0) {
+            const auto& w = *d.wake;
+            add(p + "wake-ups found",
+                std::to_string(w.found_running) + " clock running, " +
+                    std::to_string(w.found_waking) + " waking, " + std::to_string(w.found_asleep) +
+                    " asleep" +
+                    (w.found_deep ? " (" + std::to_string(w.found_deep) + " deep)" : std::string()),
+                double(w.found_asleep));
+            if (!w.asleep_us.empty())
+                add(p + "asleep before wake", histogram_summary(w.asleep_us, " us"));
+            if (!w.clk_status_polls.empty())
+                add(p + "CLK_STATUS polls", histogram_summary(w.clk_status_polls, " per wake-up"));
         }
         if (d.power_save && d.power_save->dozes > 0) {
             const auto& ps = *d.power_save;

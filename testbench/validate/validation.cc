@@ -87,6 +87,20 @@ check load_check(const std::string& file) {
     c.measured.tolerance_pct = mr.required<double>("tolerance_pct", [](const double& v) {
         return v > 0 ? std::string() : std::string("must be > 0");
     });
+    for (const auto& s : mr.scalar_list("runs")) {
+        try {
+            c.measured.runs.push_back(config::decode<double>::from(s.text));
+        } catch (const std::exception&) {
+            throw config_error(s.where + ": runs: '" + s.text + "' is not a number");
+        }
+        if (!(c.measured.runs.back() > 0))
+            throw config_error(s.where + ": runs: '" + s.text + "' must be > 0");
+    }
+    c.measured.runs_widen_pct = mr.optional<double>("runs_widen_pct", 0.0, [](const double& v) {
+        return v >= 0 ? std::string() : std::string("must be >= 0");
+    });
+    if (!c.measured.runs.empty() && c.seeds.empty())
+        mr.fail("runs", "the published runs are checked seed by seed: give `seeds:` too");
     mr.reject_unknown_keys();
     r.reject_unknown_keys();
 
@@ -113,6 +127,13 @@ std::string fmt(const char* f, double v) {
 // Factor from the metric's unit to the unit the measurement was published in.
 double to_measured_unit(const check& c) {
     return c.measured_in_metric_unit != 0 ? c.measured.value / c.measured_in_metric_unit : 1.0;
+}
+
+std::string join_seeds(const std::vector<std::uint64_t>& seeds) {
+    std::string s;
+    for (size_t k = 0; k < seeds.size(); ++k)
+        s += (k ? ", " : "") + std::to_string(seeds[k]);
+    return s;
 }
 
 std::string seed_label(const check& c, size_t k) {
@@ -152,7 +173,7 @@ std::vector<check> load_checks(const std::string& file_or_dir) {
     return out;
 }
 
-outcome judge(const check& c, std::optional<double> predicted) {
+outcome judge(const check& c, std::optional<double> predicted, const std::vector<double>& samples) {
     outcome o;
     o.predicted = predicted;
     if (!predicted) {
@@ -161,6 +182,17 @@ outcome judge(const check& c, std::optional<double> predicted) {
     }
     o.error_pct = (*predicted - c.measured_in_metric_unit) / c.measured_in_metric_unit * 100.0;
     o.pass = std::fabs(o.error_pct) <= c.measured.tolerance_pct;
+    const auto& runs = c.measured.runs;
+    if (!runs.empty() && samples.size() == c.seeds.size()) {
+        const double to_metric = c.measured_in_metric_unit / c.measured.value;
+        const double w = c.measured.runs_widen_pct / 100.0;
+        const double lo = *std::min_element(runs.begin(), runs.end()) * (1 - w) * to_metric;
+        const double hi = *std::max_element(runs.begin(), runs.end()) * (1 + w) * to_metric;
+        for (size_t k = 0; k < samples.size(); ++k)
+            if (samples[k] < lo || samples[k] > hi)
+                o.outside_runs.push_back(c.seeds[k]);
+        o.pass = o.pass && o.outside_runs.empty();
+    }
     return o;
 }
 
@@ -242,7 +274,7 @@ std::vector<outcome> run_checks(const std::vector<check>& checks, const options&
                     vals.push_back(*v);
                     *mean += *v / double(samples[i].size());
                 }
-                res[i] = judge(checks[i], mean);
+                res[i] = judge(checks[i], mean, vals);
                 if (!checks[i].seeds.empty())
                     res[i].samples = vals;
             }
@@ -306,6 +338,19 @@ std::string render_table(const std::vector<check>& checks, const std::vector<out
                checks[i].measured.unit + " — " + checks[i].measured.source + "\n";
         if (!outcomes[i].problem.empty())
             out += "    ERROR: " + outcomes[i].problem + "\n";
+        const auto& runs = checks[i].measured.runs;
+        if (!runs.empty()) {
+            out += "    runs";
+            for (size_t k = 0; k < runs.size(); ++k)
+                out += std::string(k ? ", " : " ") + fmt("%g", runs[k]);
+            out += "; every seed's run within them ±" + fmt("%g", checks[i].measured.runs_widen_pct) +
+                   " %";
+            if (outcomes[i].problem.empty())
+                out += outcomes[i].outside_runs.empty()
+                           ? std::string(": yes")
+                           : ": no (seed " + join_seeds(outcomes[i].outside_runs) + " outside)";
+            out += "\n";
+        }
     }
     bool any_seeds = false;
     for (size_t i = 0; i < checks.size(); ++i)

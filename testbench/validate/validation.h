@@ -20,6 +20,10 @@ struct measurement {
     std::string unit;
     std::string source;
     double tolerance_pct = 0;
+    // `runs:` — the published runs the value is the mean of; with `seeds:`, every seed's run
+    // must lie in [min(runs), max(runs)] widened by runs_widen_pct (the hardware's spread).
+    std::vector<double> runs;
+    double runs_widen_pct = 0;
 };
 
 struct check {
@@ -44,6 +48,9 @@ struct outcome {
     std::vector<double> samples;     // one per seed, in the order of check::seeds
     double error_pct = 0;            // (predicted - measured) / measured × 100
     bool pass = false;
+    // Seeds whose run lies outside the published runs' widened range (check::measured.runs);
+    // any makes the check fail.
+    std::vector<std::uint64_t> outside_runs;
     std::string problem; // why there is no prediction (run failed, no such value)
 };
 
@@ -60,7 +67,9 @@ std::vector<outcome> run_checks(const std::vector<check>& checks, const options&
 // The table: check, metric, predicted, measured, unit, error, tolerance, result; then sources.
 std::string render_table(const std::vector<check>& checks, const std::vector<outcome>& outcomes);
 
-// Compares a prediction with a check (pure; exposed for tests).
-outcome judge(const check& c, std::optional<double> predicted);
+// Compares a prediction with a check (pure; exposed for tests). samples: one per seed (in the
+// metric's unit), judged against measured.runs when both are given.
+outcome judge(const check& c, std::optional<double> predicted,
+              const std::vector<double>& samples = {});
 
 } // namespace nicsim::validate

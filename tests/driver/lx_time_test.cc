@@ -21,6 +21,14 @@ TEST(LxTime, UsleepRangeWakesAtMinPlusConfiguredSlack) {
     EXPECT_EQ(events(), (std::vector<ev>{{0, 0}, {2100 * us, 1}}));
 }
 
+TEST(LxTime, UsleepRangeOfARealTimeTaskWakesAtMin) {
+    // An irq thread runs SCHED_FIFO: schedule_hrtimeout_range drops its range, whatever slack.
+    lk::params().usleep_slack_ns = 100 * us;
+    lx_kit_task_set_rt(lx_kit_task_create("irq/1-sleeper", lx_scn_usleep_range, nullptr), 1);
+    run_for(10 * ms);
+    EXPECT_EQ(events(), (std::vector<ev>{{0, 0}, {2000 * us, 1}}));
+}
+
 TEST(LxTime, MsleepLandsOnKernelTickBoundaries) {
     // HZ=250 (4 ms ticks). At t=1 ms (jiffies 0) msleep(1) sleeps msecs_to_jiffies(1)+1 = 2
     // ticks -> wakes at the start of jiffy 2 = 8 ms. msleep(10): 3+1 = 4 ticks from jiffy 2

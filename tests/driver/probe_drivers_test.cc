@@ -24,6 +24,7 @@ TEST(ProbeDrivers, AllVariantsLinkedAndRegisterTheirDrivers) {
         variants.insert(std::string((*v)->driver) + "/" + (*v)->name);
     EXPECT_EQ(variants,
               (std::set<std::string>{"wilc1000/pristine", "wilc1000/no-chip-sleep",
+                                     "wilc1000/chip-sleep-5.16",
                                      "ks8851/pristine", "ks8851/rx-coalescing-params",
                                      "enc28j60/pristine", "enc28j60/close-frees-tx-skb"}));
 
@@ -39,6 +40,8 @@ TEST(ProbeDrivers, AllVariantsLinkedAndRegisterTheirDrivers) {
         "wilc1000_sdio/pristine:wilc1000_sdio",
         "wilc1000_spi/no-chip-sleep:wilc1000_spi",
         "wilc1000_sdio/no-chip-sleep:wilc1000_sdio",
+        "wilc1000_spi/chip-sleep-5.16:wilc1000_spi",
+        "wilc1000_sdio/chip-sleep-5.16:wilc1000_sdio",
         "ks8851_spi/pristine:ks8851",
         "ks8851_par/pristine:ks8851",
         "ks8851_spi/rx-coalescing-params:ks8851",
@@ -69,6 +72,8 @@ TEST(ProbeDrivers, AllVariantsLinkedAndRegisterTheirDrivers) {
     EXPECT_GE(lx_emul_module_find("wilc1000", "no-chip-sleep"), 0);
     EXPECT_EQ(set_param("wilc1000", "no-chip-sleep", "chip_sleep", "1"), 0);
     EXPECT_NE(set_param("wilc1000", "pristine", "chip_sleep", "1"), 0);
+    EXPECT_EQ(set_param("wilc1000", "chip-sleep-5.16", "enable_sleep", "0"), 0);
+    EXPECT_NE(set_param("wilc1000", "pristine", "enable_sleep", "0"), 0);
     // Every driver's patches/ folders are variants: the ks8851 one adds parameters too.
     EXPECT_EQ(set_param("ks8851_common", "rx-coalescing-params", "rx_frame_threshold", "1"), 0);
     EXPECT_NE(set_param("ks8851_common", "pristine", "rx_frame_threshold", "1"), 0);

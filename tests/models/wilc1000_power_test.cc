@@ -80,8 +80,93 @@ TEST(Wilc1000Power, WakeUpWithinEntryDelayCostsNoLatency) {
         EXPECT_EQ(b.host.wake(), 1);
         EXPECT_EQ(b.chip.power().wakeups(), 0u);
         EXPECT_EQ(b.chip.power().host_wake_requests(), 2u);
+        // Both requests found the clock running and cost one CLK_STATUS read, no start-up.
+        const auto w = b.chip.power().wakes();
+        EXPECT_EQ(w.found_running, 2u);
+        EXPECT_EQ(w.found_asleep + w.found_waking, 0u);
+        EXPECT_EQ(w.polls[wilc::wake_stats::bucket(1)], 2u);
+        EXPECT_EQ(b.chip.power().waking_time(sc_core::sc_time_stamp()), sc_core::SC_ZERO_TIME);
     });
     sc_core::sc_start();
+}
+
+// The firmware finishes what it holds before it gates its clock: a frame still on the air
+// keeps the host interface awake after the host allowed sleep, and the idle time is counted
+// from the end of that frame.
+TEST(Wilc1000Power, FirmwareDoesNotSleepWithTxFramesInFlight) {
+    wilc::params p;
+    p.sleep_entry_delay = sc_time(10, SC_US);
+    p.wake_latency = sc_time(500, SC_US);
+    air_link_params ap;
+    ap.phy_rate_bps = 6e6; // a slow rate: the frame is on the air for about 2 ms
+    wilc_bench b(
+        p,
+        [](wilc_bench& b) {
+            ASSERT_TRUE(b.boot_with_ps());
+            ASSERT_GE(b.host.wake(), 1);
+            const auto& bss = b.air->params().bss.bssid;
+            ASSERT_EQ(b.send_tx({{false, std::vector<uint8_t>(1500, 0x5a), 2}}, bss.data()), 1);
+            b.host.allow_sleep(); // sleep_entry_delay (10 us) is far shorter than the frame
+            const sc_time on_air = b.air->airtime(1500);
+            ASSERT_GT(on_air, sc_time(1, SC_MS));
+            wait(on_air / 2);
+            EXPECT_EQ(b.chip.power().state(sc_core::sc_time_stamp()), power_state::awake)
+                << "the chip gated its clock with a frame on the air";
+            // Once the frame is out (after the radio left doze, at most ps_radio_wake_time), the
+            // chip sleeps.
+            wait(on_air + sc_time(2, SC_MS));
+            EXPECT_EQ(b.chip.power().state(sc_core::sc_time_stamp()), power_state::asleep);
+        },
+        true, ap);
+    sc_core::sc_start();
+}
+
+// The firmware counts its idle time from the host's last access, so a host that keeps talking
+// to an idle chip keeps it awake (the pre-5.17 driver relied on it: it only pulsed WAKEUP).
+TEST(Wilc1000Power, HostAccessRestartsTheIdleTimeBeforeSleep) {
+    wilc::params p;
+    p.sleep_entry_delay = sc_time(100, SC_US);
+    wilc::power_model pm(p);
+    auto us = [](double v) { return sc_time(v, SC_US); };
+    pm.set_ps_enabled(us(0), true); // no hold: idle from here
+    EXPECT_EQ(pm.state(us(50)), power_state::sleep_pending);
+    pm.host_access(us(80));
+    EXPECT_EQ(pm.state(us(170)), power_state::sleep_pending); // 90 us after the access
+    EXPECT_EQ(pm.state(us(180)), power_state::asleep);        // 100 us after it
+    pm.host_access(us(200)); // an access the chip could not decode: nothing restarts
+    EXPECT_EQ(pm.state(us(200)), power_state::asleep);
+}
+
+// The wake statistics: what each WAKEUP 0 -> 1 found, how long the chip had slept, how many
+// CLK_STATUS reads the host needed.
+TEST(Wilc1000Power, WakeStatisticsRecordWhatEachRequestFound) {
+    wilc::params p;
+    p.sleep_entry_delay = sc_time(100, SC_US);
+    p.wake_latency = sc_time(300, SC_US);
+    wilc::power_model pm(p);
+    auto us = [](double v) { return sc_time(v, SC_US); };
+    pm.set_ps_enabled(us(0), true); // asleep at 100 us
+    pm.set_host_bits(us(1000), true, true); // asleep for 900 us: bucket [512, 1024)
+    pm.clk_status_read(us(1010), false);
+    pm.clk_status_read(us(1200), false);
+    pm.clk_status_read(us(1300), true); // ready at 1300: three reads
+    pm.clk_status_read(us(1310), true); // not part of a wake-up
+    pm.set_host_bits(us(1400), false, false);
+    pm.set_host_bits(us(1450), true, true); // sleep_pending: the clock still runs
+    pm.clk_status_read(us(1451), true);
+    pm.set_host_bits(us(1500), false, false);
+    pm.set_host_bits(us(1550), true, true); // no poll before the next request
+    const auto w = pm.wakes();
+    EXPECT_EQ(w.requests, 3u);
+    EXPECT_EQ(w.found_asleep, 1u);
+    EXPECT_EQ(w.found_running, 2u);
+    EXPECT_EQ(w.asleep_us[wilc::wake_stats::bucket(900)], 1u);
+    EXPECT_EQ(wilc::wake_stats::bucket(900), 10u); // [2^9, 2^10)
+    EXPECT_EQ(w.polls[wilc::wake_stats::bucket(3)], 1u);
+    EXPECT_EQ(w.polls[wilc::wake_stats::bucket(1)], 1u);
+    EXPECT_EQ(w.polls[0], 1u); // the last request, still open, with no read yet
+    EXPECT_EQ(w.polled_requests, 3u);
+    EXPECT_EQ(pm.wakeups(), 1u);
 }
 
 TEST(Wilc1000Power, StuckClockStatusMakesWakeUpFail) {
@@ -99,7 +184,6 @@ TEST(Wilc1000Power, RxFrameInBufferWakesTheChipBeforeTheInterrupt) {
     p.sleep_entry_delay = sc_time(100, SC_US);
     p.wake_latency = sc_time(500, SC_US);
     p.irq_delay = sc_time(2, SC_US);
-    p.awake_while_rx_pending = true; // RX waiting for the host wakes the chip by itself
     wilc_bench b(
         p,
         [](wilc_bench& b) {
@@ -109,12 +193,11 @@ TEST(Wilc1000Power, RxFrameInBufferWakesTheChipBeforeTheInterrupt) {
             const sc_time t0 = sc_core::sc_time_stamp();
             b.air->peer_send(std::vector<uint8_t>(200, 0x42));
             ASSERT_TRUE(b.wait_irq(sc_time(10, SC_MS)));
-            // Receiving needs only the radio (air work does not wake the host interface,
-            // params::air_work_keeps_host_if_awake); the complete frame in the buffer is host
-            // work and wakes the chip at t0 + airtime. The clock is ready 500 us later, after
-            // irq_delay, so the edge comes exactly at t0 + airtime + wake_latency.
-            ASSERT_LT(sc_time(2, SC_US), sc_time(500, SC_US));
-            EXPECT_EQ(b.line.last_change(), t0 + b.air->airtime(200) + sc_time(500, SC_US));
+            // Receiving is firmware work: it wakes the chip as the frame starts (t0), and the
+            // clock is ready wake_latency later. The frame is complete and the interrupt due
+            // before that, so the edge waits for the clock: exactly t0 + wake_latency.
+            ASSERT_LT(b.air->airtime(200) + sc_time(2, SC_US), sc_time(500, SC_US));
+            EXPECT_EQ(b.line.last_change(), t0 + sc_time(500, SC_US));
             EXPECT_EQ(b.chip.power().wakeups(), 1u);
         },
         true);

@@ -116,11 +116,14 @@ def main():
             print(f"pristine: wakeups {before['wakeups']}, goodput {gp0 / 1e6:.3f} Mbit/s; "
                   f"release_bus without chip_allow_sleep: wakeups {after['wakeups']}, "
                   f"goodput {gp1 / 1e6:.3f} Mbit/s")
-            # Explained: the chip never sleeps, so only the first acquire wakes it.
-            if not (before["wakeups"] > 100 and after["wakeups"] == 1):
+            # Explained: the WAKEUP bit is never cleared, so only the first acquire sets it.
+            if not (before["wakeups"] > 50 and after["wakeups"] == 1):
                 fail("chip wake-ups did not drop to the one of the bring-up")
-            if not gp1 > 1.5 * gp0:
-                fail("goodput did not rise without the wake-up per bus access")
+            # Each acquire still writes the two bits and polls once, but no release reads and
+            # clears them: fewer SPI messages per batch. (The chip itself barely sleeps during
+            # a transfer: it holds its clock while it has work, docs/models/wilc1000.md.)
+            if not gp1 > gp0:
+                fail("goodput did not rise without the allow-sleep per bus release")
             variant, _ = run(env, ["--set", "driver.variant=no-chip-sleep"])
             if variant["devices"][0]["wakeups"] != after["wakeups"]:
                 fail("the edit and the built-in no-chip-sleep variant disagree on wake-ups")

@@ -54,8 +54,13 @@ inline report::report sample_report(bool power_save) {
     d.bus_transactions = 103428; // 6 per frame
     d.bus_bytes = 34476000;      // 2000 per frame
     d.bus_busy_s = 10.0;         // 25 %
-    if (power_save)
+    if (power_save) {
         d.power_save = report::power_save_part{120, 100, 7, 13, 1, 0, 134};
+        // 300 wake requests: 290 found the clock running (1 poll each), 10 asleep for
+        // 512-1023 us (3 polls each).
+        d.wake = report::wake_part{
+            300, 290, 0, 10, 0, {{512, 1024, 10}}, {{1, 2, 290}, {2, 4, 10}}};
+    }
     r.devices.push_back(d);
     r.host_cpu_cores = 1;
     r.host_cpu_busy_s = 30.0; // 75 %

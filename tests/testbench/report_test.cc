@@ -68,6 +68,7 @@ TEST(ReportJson, KeyOrderIsFixed) {
                                              "frames_per_tx_batch",
                                              "association",
                                              "power_save",
+                                             "wake",
                                              "meters",
                                              "power_states",
                                              "supply_voltage_v",
@@ -150,6 +151,12 @@ TEST(ReportJson, ReadsBackWhatItWrote) {
     EXPECT_EQ(back.devices[0].power_save->tim_wakeups, 7u);
     EXPECT_EQ(back.devices[0].power_save->null_frames, 134u);
     EXPECT_FALSE(read_json(write_json(sample_report(false)), "mem").devices.at(0).power_save);
+    ASSERT_TRUE(back.devices[0].wake);
+    EXPECT_EQ(back.devices[0].wake->found_running, 290u);
+    ASSERT_EQ(back.devices[0].wake->clk_status_polls.size(), 2u);
+    EXPECT_DOUBLE_EQ(back.devices[0].wake->clk_status_polls[1].from, 2.0);
+    EXPECT_EQ(back.devices[0].wake->asleep_us.at(0).count, 10u);
+    EXPECT_FALSE(read_json(write_json(sample_report(false)), "mem").devices.at(0).wake);
     EXPECT_EQ(back.skbs_in_flight, 3u);
     ASSERT_TRUE(back.flows.at(0).tcp);
     EXPECT_TRUE(back.flows[0].tcp->sack);

@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "testbench/runner.h"
 #include "testbench/sweep/metrics.h"
 #include "testbench/validate/validation.h"
 #include "tests/testbench/test_files.h"
@@ -190,6 +191,16 @@ TEST(ValidateRun, SeedsPredictTheMeanOfOneRunPerSeed) {
 }
 
 TEST(ValidateRun, ShippedValidationFilesLoadAndConvertUnits) {
+    // This test binary links no driver: it knows the variant the WILC1000 points run on.
+    nicsim::set_driver_variant_lister(
+        [] { return std::vector<std::string>{"wilc1000/chip-sleep-5.16"}; });
+    nicsim::set_driver_build_lister([] {
+        nicsim::driver_builds b;
+        for (const char* v : {"pristine", "chip-sleep-5.16"})
+            b.built.push_back({"6.1", "6.1.192", "wilc1000", v, ""});
+        b.built.push_back({"6.1", "6.1.192", "ks8851", "pristine", ""});
+        return b;
+    });
     const auto checks =
         nicsim::validate::load_checks(std::string(NICSIM_SOURCE_DIR) + "/configs/validation");
     ASSERT_EQ(checks.size(), 5u);
@@ -202,7 +213,8 @@ TEST(ValidateRun, ShippedValidationFilesLoadAndConvertUnits) {
     EXPECT_EQ(checks[2].set.at(2).text(), "link.associated=false");
     EXPECT_EQ(checks[2].set.at(3).text(), "driver.power_save=true");
     EXPECT_EQ(checks[3].name, "wilc1000-spi-ttcp-tx-ps-off");
-    EXPECT_EQ(checks[3].set.at(0).text(), "driver.power_save=false");
+    EXPECT_EQ(checks[3].set.at(0).text(), "driver.variant=chip-sleep-5.16");
+    EXPECT_EQ(checks[3].set.at(2).text(), "driver.power_save=false");
     EXPECT_DOUBLE_EQ(checks[3].measured_in_metric_unit, 1500);
     // judge(): relative error against the measured value, inside/outside the tolerance.
     auto o = nicsim::validate::judge(checks[4], 390.0); // 400 KB/s ± 5 %
@@ -210,6 +222,13 @@ TEST(ValidateRun, ShippedValidationFilesLoadAndConvertUnits) {
     EXPECT_TRUE(o.pass);
     o = nicsim::validate::judge(checks[4], 379.0);
     EXPECT_FALSE(o.pass);
+    // With the seeds' runs: each must lie in the published runs (396.3 .. 402.8) ± 3 %.
+    o = nicsim::validate::judge(checks[4], 396.0, {400, 399, 401, 400, 380});
+    EXPECT_FALSE(o.pass) << "seed 5's 380 is below 396.3 - 3 %";
+    EXPECT_EQ(o.outside_runs, std::vector<std::uint64_t>{5});
+    o = nicsim::validate::judge(checks[4], 398.0, {400, 399, 401, 400, 390});
+    EXPECT_TRUE(o.pass);
+    EXPECT_TRUE(o.outside_runs.empty());
     const auto* m = nicsim::sweep::find_metric("goodput_kBps");
     ASSERT_NE(m, nullptr);
     EXPECT_DOUBLE_EQ(nicsim::sweep::unit_factor(*m, "Kbit/s"), 1000.0 / 8192.0);

@@ -5,8 +5,10 @@
  *   the tick count at the current simulated time (it is an rvalue, never stale, and needs no
  *   ticking process). Tick J begins at ceil(J * 1 s / HZ).
  * - udelay/ndelay/mdelay busy-wait: time passes and the CPU counts as busy.
- * - usleep_range(min, max): hrtimer with slack; wakes at min + slack, clipped to max (lx_kit
- *   parameter; default: at max, as an isolated hrtimer fires at its hard expiry).
+ * - usleep_range(min, max): hrtimer with the range as slack: a real-time task (irq thread)
+ *   wakes at min (schedule_hrtimeout_range drops an rt task's slack), another at min + slack,
+ *   clipped to max (lx_kit parameter; default: at max, as an isolated hrtimer fires at its hard
+ *   expiry).
  * - msleep(ms): schedule_timeout(msecs_to_jiffies(ms) + 1), i.e. wakes on a tick boundary.
  * - timers fire at the start of tick max(expires, jiffies_at_mod_timer + 1) in the timer softirq
  *   task (atomic context), in expiry order; no timer-wheel granularity beyond one tick. */

@@ -39,6 +39,9 @@ struct lx_kit_task* lx_kit_task_current(void);
 const char* lx_kit_task_name(const struct lx_kit_task* t);
 /* 1 if `t` is a real SystemC thread that may block. */
 int lx_kit_task_can_block(const struct lx_kit_task* t);
+/* Real-time scheduling class (irq threads run SCHED_FIFO, kernel/irq/manage.c setup_irq_thread). */
+void lx_kit_task_set_rt(struct lx_kit_task* t, int rt);
+int lx_kit_task_is_rt(const struct lx_kit_task* t);
 /* One pointer slot per task for lx_emul (e.g. its struct task_struct). */
 void* lx_kit_task_data(const struct lx_kit_task* t);
 void lx_kit_task_set_data(struct lx_kit_task* t, void* data);
@@ -98,7 +101,7 @@ void lx_kit_yield(void);
 
 /* Platform/kernel parameters (set by the testbench before the run; C++: see runtime.h). */
 unsigned lx_kit_hz(void);              /* default 250 (Debian arm64/amd64 CONFIG_HZ) */
-uint64_t lx_kit_usleep_slack_ns(void); /* default UINT64_MAX: usleep_range wakes at max */
+uint64_t lx_kit_usleep_slack_ns(void); /* default UINT64_MAX: usleep_range wakes at max (non-RT) */
 uint64_t lx_kit_yield_quantum_ns(void); /* default one jiffy */
 uint64_t lx_kit_irq_latency_ns(void);  /* IRQ assertion -> thread handler start, default 0 */
 /* The IRQ thread's way from a pending line to its handler: the hard interrupt and the switch to

@@ -2,6 +2,7 @@
 #include "testbench/bindings/wilc1000/wilc1000_device.h"
 
 #include <algorithm>
+#include <cmath>
 #include <iterator>
 
 #include "bus/common/local_time.h"
@@ -189,6 +190,25 @@ const char* wilc1000_device::register_name(uint32_t addr) const {
     return r ? r->name() : nullptr;
 }
 
+namespace {
+
+// The model's log2 buckets as report buckets, empty ones left out. Bucket 0 holds [0, 1).
+std::vector<report::histogram_bucket>
+buckets_of(const std::array<uint64_t, wilc::wake_stats::buckets>& h) {
+    std::vector<report::histogram_bucket> out;
+    for (size_t i = 0; i < h.size(); ++i)
+        if (h[i])
+            out.push_back({i == 0 ? 0.0 : std::ldexp(1.0, int(i) - 1), std::ldexp(1.0, int(i)), h[i]});
+    return out;
+}
+
+report::wake_part wake_part_of(const wilc::wake_stats& w) {
+    return {w.requests,     w.found_running,      w.found_waking, w.found_asleep,
+            w.found_deep,   buckets_of(w.asleep_us), buckets_of(w.polls)};
+}
+
+} // namespace
+
 void wilc1000_device::fill_report(report::report& r) const {
     const sc_core::sc_time now = sc_core::sc_time_stamp();
     report::device_report d;
@@ -212,6 +232,7 @@ void wilc1000_device::fill_report(report::report& r) const {
     d.power_save = report::power_save_part{ps.dozes,          ps.beacon_wakeups, ps.tim_wakeups,
                                            ps.uplink_wakeups, ps.beacons_missed, ps.frames_missed,
                                            ps.null_frames};
+    d.wake = wake_part_of(pm.wakes());
     d.supply_voltage_v = m_params.supply_voltage_v;
     d.power_is_proxy = true;
     d.power_source = "ATWILC3000 table (docs/sources.md#wilc1000-currents)";
