@@ -720,7 +720,7 @@ loaded_scenario load_scenario(const std::string& file, const load_options& optio
     sc.trace = read_trace(optional_section(r, "trace"));
     sc.sim = read_sim(optional_section(r, "sim"));
     sc.faults = read_faults(r, croot["faults"], src, *keys, sc);
-    sc.expect = read_expect_key(r);
+    sc.expect = read_expect_key(r, sc.device.type);
     r.reject_unknown_keys();
     return out;
 }
