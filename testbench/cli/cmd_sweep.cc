@@ -45,6 +45,14 @@ int run_sweep_command(const sweep_args& a, std::ostream& out, std::ostream& err)
             out << sweep::emit_commands(spec, o);
             return exit_ok;
         }
+    } catch (const config::config_error& e) {
+        err << e.what() << "\n";
+        return exit_config_error;
+    } catch (const std::exception& e) {
+        err << "nicsim sweep: " << e.what() << "\n";
+        return exit_run_error;
+    }
+    try {
         const sweep::sweep_summary s = a.merge.empty() ? sweep::run_sweep(spec, o, out)
                                                        : sweep::merge_sweep(spec, a.merge, o, out);
         out << "wrote";

@@ -631,3 +631,27 @@ TEST(ConfigLoader, ShortenedCommentsMeanTheSameYaml) {
         EXPECT_EQ(shorten_comment_lines(odd), odd);
     EXPECT_EQ(shorten_comment_lines("# caf\xc3\xa9\n# plain\n"), "# caf\xc3\xa9\n#\n");
 }
+
+// Issue 36: a trace path written in a scenario file stays inside the output directory (the
+// current directory); a scenario someone hands over cannot write over a file elsewhere. The
+// command line (--pcap, --set trace.pcap=…) may name any path.
+TEST(ScenarioConfig, TracePathsOfAScenarioFileStayInsideTheOutputDirectory) {
+    const auto dir = test_dir();
+    for (const std::string bad : {"/tmp/x.pcapng", "../x.pcapng", "a/../../x.pcapng"}) {
+        const std::string file = scenario(dir, "trace: {pcap: '" + bad + "'}\n");
+        const std::string msg = load_error(file);
+        EXPECT_TRUE(starts_with(msg, file + ":6:15: trace.pcap: '" + bad +
+                                         "' is outside the output directory"))
+            << msg;
+        EXPECT_NE(msg.find("--pcap FILE or --set trace.pcap=FILE"), std::string::npos) << msg;
+        load_options o;
+        o.overrides = {"trace.pcap=" + bad};
+        EXPECT_EQ(load_scenario(file, o).scenario.trace.pcap, bad);
+    }
+    const std::string vcd = scenario(dir, "trace:\n  vcd: /home/u/.bashrc\n");
+    EXPECT_TRUE(starts_with(load_error(vcd), vcd + ":7:8: trace.vcd: '/home/u/.bashrc' is outside"))
+        << load_error(vcd);
+    const std::string ok =
+        scenario(dir, "trace: {pcap: sub/../cap.pcapng, log: logs/l.txt, timeline: t.json}\n");
+    EXPECT_EQ(load_scenario(ok).scenario.trace.log, "logs/l.txt");
+}
