@@ -2,6 +2,7 @@
 #include "testbench/config/yaml_reader.h"
 
 #include "testbench/config/schema_recorder.h"
+#include "testbench/io/input_file.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -458,12 +459,12 @@ YAML::Node load_yaml_file(const std::string& file) {
     std::error_code ec;
     if (std::filesystem::is_directory(file, ec))
         throw config_error(file + ": is a directory, not a scenario file (give a .yaml file)");
-    std::ifstream in(file);
-    if (!in)
-        throw config_error(file + ": cannot open: " + std::strerror(errno));
-    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (in.bad())
-        throw config_error(file + ": cannot read: " + std::strerror(errno));
+    std::string text;
+    try {
+        text = io::read_input_file(file, io::max_yaml_bytes, "a YAML file");
+    } catch (const io::input_file_error& e) {
+        throw config_error(e.what());
+    }
     try {
         return YAML::Load(shorten_comment_lines(text));
     } catch (const YAML::ParserException& e) {

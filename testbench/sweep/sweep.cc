@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "testbench/config/yaml_reader.h"
+#include "testbench/io/input_file.h"
 #include "testbench/report/json_writer.h"
 #include "testbench/sweep/process_pool.h"
 #include "testbench/sweep/progress.h"
@@ -16,12 +17,23 @@ namespace nicsim::sweep {
 namespace fs = std::filesystem;
 namespace {
 
-std::optional<nlohmann::json> read_json(const std::string& file) {
-    std::ifstream in(file);
-    if (!in)
+// A point or failure file, or nullopt when there is none or it is unusable; `why` says what was
+// wrong with one that is there but is no regular file or too large (a FIFO would block the sweep,
+// /dev/zero fill its memory).
+std::optional<nlohmann::json> read_json(const std::string& file, std::string* why = nullptr) {
+    std::error_code ec;
+    if (!fs::exists(fs::symlink_status(file, ec)))
         return std::nullopt;
+    std::string text;
     try {
-        return nlohmann::json::parse(in);
+        text = io::read_input_file(file, io::max_report_bytes, "a sweep point file");
+    } catch (const io::input_file_error& e) {
+        if (why)
+            *why = e.what();
+        return std::nullopt;
+    }
+    try {
+        return nlohmann::json::parse(text);
     } catch (const nlohmann::json::exception&) {
         return std::nullopt; // a damaged point file counts as not done: the point runs again
     }
@@ -42,7 +54,7 @@ std::vector<std::string> override_texts(const sweep_spec& spec, const point& p) 
 // run.overrides) is "not done": the point runs again. `why` says what was wrong.
 std::optional<nlohmann::json> read_point_report(const std::string& file, const sweep_spec& spec,
                                                 const point& p, std::string* why = nullptr) {
-    auto j = read_json(file);
+    auto j = read_json(file, why);
     if (!j)
         return std::nullopt;
     const auto reject = [&](const std::string& w) -> std::optional<nlohmann::json> {

@@ -11,6 +11,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -616,4 +617,26 @@ TEST(SweepRun, EachPointWritesItsOwnTraceFiles) {
     EXPECT_NE(e.out.find("'--set' 'trace.pcap=" + (d / "e" / "traces").string() + "/"),
               std::string::npos)
         << e.out;
+}
+
+// Issue 36 item 5: a FIFO (or a device) in place of a point file used to block the sweep
+// forever while it looked for finished points; it is refused naming it, and the point runs
+// again (its new report replaces the FIFO). `timeout` turns a block into a failure.
+TEST(SweepRun, AFifoAsPointFileIsIgnoredNamingItAndThePointRunsAgain) {
+    const auto d = test_dir();
+    const auto f = small_sweep(d);
+    const std::string cmd = "timeout 60 " + q(k_exe) + " sweep " + q(f) + " --out " + q(d / "o");
+    ASSERT_EQ(shell(cmd).rc, 0);
+    const std::string csv = slurp(d / "o" / "results.csv");
+    const fs::path p1 = d / "o" / "points" / (csv_rows(csv)[1][12] + ".json");
+    fs::remove(p1);
+    ASSERT_EQ(mkfifo(p1.c_str(), 0600), 0);
+    const auto r = shell(cmd);
+    ASSERT_EQ(r.rc, 0) << r.out;
+    EXPECT_NE(r.out.find("ignoring " + p1.string() + ": is a FIFO, not a regular file"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("3 of 4 already done"), std::string::npos) << r.out;
+    EXPECT_TRUE(fs::is_regular_file(p1));
+    EXPECT_EQ(slurp(d / "o" / "results.csv"), csv);
 }
