@@ -11,6 +11,7 @@
 #include <CLI/CLI.hpp>
 
 #include "testbench/cli/cli.h"
+#include "testbench/cli/option_checks.h"
 #include "testbench/config/yaml_reader.h"
 #include "testbench/sweep/process_pool.h"
 #include "testbench/sweep/sweep.h"
@@ -82,7 +83,7 @@ subcommand add_sweep_command(CLI::App& app) {
         ->type_name("YAML");
     c->add_option("-j,--jobs", a->jobs, "points run at once (default: hardware threads)")
         ->type_name("N")
-        ->check(CLI::PositiveNumber);
+        ->check(process_count());
     c->add_option("--out", a->out_dir, "output directory (default: sweep-<file stem>)")
         ->type_name("DIR");
     c->add_flag("--emit-commands", a->emit,

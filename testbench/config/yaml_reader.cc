@@ -4,6 +4,8 @@
 #include "testbench/config/schema_recorder.h"
 #include "testbench/io/input_file.h"
 
+#include <yaml-cpp/depthguard.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
@@ -454,6 +456,18 @@ std::string shorten_comment_lines(const std::string& text) {
     return out;
 }
 
+// yaml-cpp stops at its nesting limit with the message "bad file" (its DepthGuard); no real
+// input nests lists and mappings that deep. Its mark is where the parser had read to, not where
+// the limit was crossed, so only the line is given.
+namespace {
+std::string too_deep(const std::string& where, const YAML::DeepRecursion& e) {
+    return where + (e.mark.is_null() ? "" : ":" + std::to_string(e.mark.line + 1)) +
+           ": YAML nested too deeply (lists and mappings inside each other; the parser stops "
+           "at depth " +
+           std::to_string(e.depth()) + ", a scenario needs a handful)";
+}
+} // namespace
+
 YAML::Node load_yaml_file(const std::string& file) {
     // An ifstream opens a directory without complaint; reading it then fails deep in yaml-cpp.
     std::error_code ec;
@@ -467,6 +481,8 @@ YAML::Node load_yaml_file(const std::string& file) {
     }
     try {
         return YAML::Load(shorten_comment_lines(text));
+    } catch (const YAML::DeepRecursion& e) {
+        throw config_error(too_deep(file, e));
     } catch (const YAML::ParserException& e) {
         throw config_error(position(file, e.mark) + ": YAML syntax error: " + e.msg);
     } catch (const YAML::Exception& e) {
@@ -498,6 +514,8 @@ void apply_override(YAML::Node& root, const std::string& assignment, yaml_source
     YAML::Node value;
     try {
         value = raw.empty() ? YAML::Node(std::string()) : YAML::Load(raw);
+    } catch (const YAML::DeepRecursion& e) {
+        throw config_error(too_deep(text, e));
     } catch (const YAML::ParserException& e) {
         throw config_error(text + ": value is not valid YAML: " + e.msg);
     }

@@ -286,3 +286,25 @@ TEST(CliBinary, AFifoAmongTheDriverSourceHeadersIsRefusedNamingIt) {
               std::string::npos)
         << r.out;
 }
+
+// Issue 36 item 6: `-j 0` printed the largest double (300 digits) as the upper bound of the range.
+TEST(Cli, ZeroJobsNamesTheRangeAUserCanType) {
+    const auto d = test_dir();
+    const std::string sweep = write_file(d / "s.yaml", "base: x.yaml\npoints: [{seed: 2}]\n");
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"sweep", sweep, "-j", "0"},
+          {"check", sweep, "-j", "0"},
+          {"validate", d.string(), "--jobs", "-3"},
+          {"sweep", sweep, "-j", "2x"}}) {
+        const auto r = cli(args);
+        EXPECT_EQ(r.rc, 1) << args[0];
+        EXPECT_NE(r.err.find("expected a whole number of processes, 1 or more, got '"),
+                  std::string::npos)
+            << r.err;
+        EXPECT_LT(r.err.size(), 200u) << r.err;
+    }
+    const auto i = cli({"run", sweep, "-i", "0"});
+    EXPECT_EQ(i.rc, 1);
+    EXPECT_NE(i.err.find("expected a number greater than 0, got '0'"), std::string::npos) << i.err;
+    EXPECT_LT(i.err.size(), 200u) << i.err;
+}

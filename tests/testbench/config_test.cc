@@ -655,3 +655,19 @@ TEST(ScenarioConfig, TracePathsOfAScenarioFileStayInsideTheOutputDirectory) {
         scenario(dir, "trace: {pcap: sub/../cap.pcapng, log: logs/l.txt, timeline: t.json}\n");
     EXPECT_EQ(load_scenario(ok).scenario.trace.log, "logs/l.txt");
 }
+
+// Issue 36 item 6: YAML nested past yaml-cpp's limit said only "YAML syntax error: bad file".
+TEST(ScenarioConfig, DeepNestingSaysItIsTooDeep) {
+    const auto dir = test_dir();
+    const std::string deep = std::string(5000, '[') + std::string(5000, ']');
+    const std::string file = write_file(dir / "deep.yaml", "name: t\nnested: " + deep + "\n");
+    const std::string msg = load_error(file);
+    EXPECT_EQ(msg, file + ":2: YAML nested too deeply (lists and mappings inside each other; "
+                          "the parser stops at depth 500, a scenario needs a handful)")
+        << msg;
+    load_options o;
+    o.overrides = {"link=" + deep};
+    const std::string set = load_error(scenario(dir, ""), o);
+    EXPECT_TRUE(starts_with(set, "--set link=[[[")) << set.substr(0, 200);
+    EXPECT_NE(set.find(": YAML nested too deeply"), std::string::npos) << set.substr(0, 200);
+}
