@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "driver/include/nicsim/driver_variant.h"
+#include "testbench/io/input_file.h"
 
 extern char** environ;
 
@@ -77,11 +78,14 @@ struct sha256_state {
 };
 
 std::string read_file(const std::string& path, bool& ok) {
-    std::ifstream in(path, std::ios::binary);
-    ok = static_cast<bool>(in);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
+    try {
+        std::string text = io::read_input_file(path, io::max_source_bytes, "a driver source file");
+        ok = true;
+        return text;
+    } catch (const io::input_file_error&) {
+        ok = false; // missing, or no regular file (a FIFO would block, /dev/zero never end)
+        return {};
+    }
 }
 
 bool is_dir(const std::string& p) {
@@ -314,10 +318,12 @@ const plugin& load(const std::string& tree_arg, const std::string& driver,
                     std::to_string(exe_st.st_mtim.tv_sec) + "." +
                     std::to_string(exe_st.st_mtim.tv_nsec) + "\n";
     auto add_file = [&](const std::string& path) {
-        bool ok = false;
-        const std::string content = read_file(path, ok);
-        if (!ok)
-            throw plugin_error("driver.source: cannot read " + path);
+        std::string content;
+        try {
+            content = io::read_input_file(path, io::max_source_bytes, "a driver source file");
+        } catch (const io::input_file_error& e) {
+            throw plugin_error(std::string("driver.source: ") + e.what());
+        }
         material += "file " + path + " " + std::to_string(content.size()) + "\n" + content;
     };
     struct unit {

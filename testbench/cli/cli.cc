@@ -19,6 +19,7 @@
 #include "testbench/cli/run_progress.h"
 #include "testbench/cli/schema_gen.h"
 #include "testbench/cli/output_paths.h"
+#include "testbench/cli/option_checks.h"
 #include "testbench/config/config_loader.h"
 #include "testbench/driver_source.h"
 #include "testbench/report/json_writer.h"
@@ -352,7 +353,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         ->add_option("-i,--interval", interval_s,
                      "print transfer and bitrate every SECONDS of simulated time (iperf3 -i)")
         ->type_name("SECONDS")
-        ->check(CLI::PositiveNumber);
+        ->check(positive_number());
     std::string vcd_file, timeline_file, log_file, pcap_file, trace_window,
         trace_max_size; // docs/traces.md
     run_cmd

@@ -19,6 +19,7 @@
 
 #include "testbench/cli/cli.h"
 #include "testbench/cli/cmd_validate.h"
+#include "testbench/cli/option_checks.h"
 #include "testbench/config/config_loader.h"
 #include "testbench/runner.h"
 #include "testbench/sweep/process_pool.h"
@@ -303,7 +304,7 @@ subcommand add_check_command(CLI::App& app) {
         ->type_name("DIR");
     c->add_option("-j,--jobs", a->jobs, "runs at once (default: hardware threads)")
         ->type_name("N")
-        ->check(CLI::PositiveNumber);
+        ->check(process_count());
     return {c,
             [a](std::ostream& out, std::ostream& err) { return run_check_command(*a, out, err); }};
 }

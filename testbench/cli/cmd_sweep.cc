@@ -11,6 +11,7 @@
 #include <CLI/CLI.hpp>
 
 #include "testbench/cli/cli.h"
+#include "testbench/cli/option_checks.h"
 #include "testbench/config/yaml_reader.h"
 #include "testbench/sweep/process_pool.h"
 #include "testbench/sweep/sweep.h"
@@ -45,6 +46,14 @@ int run_sweep_command(const sweep_args& a, std::ostream& out, std::ostream& err)
             out << sweep::emit_commands(spec, o);
             return exit_ok;
         }
+    } catch (const config::config_error& e) {
+        err << e.what() << "\n";
+        return exit_config_error;
+    } catch (const std::exception& e) {
+        err << "nicsim sweep: " << e.what() << "\n";
+        return exit_run_error;
+    }
+    try {
         const sweep::sweep_summary s = a.merge.empty() ? sweep::run_sweep(spec, o, out)
                                                        : sweep::merge_sweep(spec, a.merge, o, out);
         out << "wrote";
@@ -74,7 +83,7 @@ subcommand add_sweep_command(CLI::App& app) {
         ->type_name("YAML");
     c->add_option("-j,--jobs", a->jobs, "points run at once (default: hardware threads)")
         ->type_name("N")
-        ->check(CLI::PositiveNumber);
+        ->check(process_count());
     c->add_option("--out", a->out_dir, "output directory (default: sweep-<file stem>)")
         ->type_name("DIR");
     c->add_flag("--emit-commands", a->emit,

@@ -10,6 +10,7 @@
 #include <CLI/CLI.hpp>
 
 #include "testbench/cli/cli.h"
+#include "testbench/cli/option_checks.h"
 #include "testbench/config/config_loader.h"
 #include "testbench/sweep/process_pool.h"
 #include "testbench/validate/validation.h"
@@ -68,7 +69,7 @@ subcommand add_validate_command(CLI::App& app) {
         ->type_name("PATH");
     c->add_option("-j,--jobs", a->jobs, "runs at once (default: hardware threads)")
         ->type_name("N")
-        ->check(CLI::PositiveNumber);
+        ->check(process_count());
     return {c, [a](std::ostream& out, std::ostream& err) {
                 return run_validate_command(*a, out, err);
             }};

@@ -609,6 +609,25 @@ host_config read_host(yaml_reader host, yaml_reader peer) {
     return h;
 }
 
+// A trace path written in a scenario file names a file the run creates or overwrites: it must
+// stay inside the output directory (the current directory; a sweep names each point's traces
+// itself), so a scenario someone hands over cannot write over ~/.bashrc. Given on the command
+// line (--pcap, --set trace.pcap=…) it may be anywhere: the user chose it.
+void check_trace_path(yaml_reader& r, const std::string& key, const std::string& path) {
+    if (path.empty())
+        return;
+    for (const auto& [set_path, arg] : r.source().overrides)
+        if (set_path == "trace" || set_path == "trace." + key)
+            return;
+    const fs::path p = fs::path(path).lexically_normal();
+    if (p.is_absolute() || p.empty() || *p.begin() == "..")
+        r.fail(key, "'" + path +
+                        "' is outside the output directory (the current directory): a trace "
+                        "path in a scenario file must be relative and stay inside it; give it on "
+                        "the command line (--" +
+                        key + " FILE or --set trace." + key + "=FILE) to write elsewhere");
+}
+
 trace_config read_trace(yaml_reader r) {
     trace_config t;
     t.vcd = r.optional<std::string>("vcd", "");
@@ -624,6 +643,10 @@ trace_config read_trace(yaml_reader r) {
     t.window_start = r.optional<duration>("window_start", duration{});
     t.window_end = r.optional<duration>("window_end", duration{});
     t.max_size = r.optional<byte_size>("max_size", t.max_size);
+    check_trace_path(r, "vcd", t.vcd);
+    check_trace_path(r, "timeline", t.timeline);
+    check_trace_path(r, "log", t.log);
+    check_trace_path(r, "pcap", t.pcap);
     if (t.window_end.ps != 0 && !(t.window_end > t.window_start))
         r.fail("window_end", "must be after window_start (" + to_string(t.window_start) + ")");
     r.reject_unknown_keys();
@@ -721,7 +744,7 @@ loaded_scenario load_scenario(const std::string& file, const load_options& optio
     sc.trace = read_trace(optional_section(r, "trace"));
     sc.sim = read_sim(optional_section(r, "sim"));
     sc.faults = read_faults(r, croot["faults"], src, *keys, sc);
-    sc.expect = read_expect_key(r);
+    sc.expect = read_expect_key(r, sc.device.type);
     r.reject_unknown_keys();
     return out;
 }

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <map>
 #include <set>
@@ -164,15 +165,51 @@ bool is_prefix_of_field(const std::string& norm) {
     return false;
 }
 
+// findings[.SOURCE][.SEVERITY], a count: SOURCE must be one the run can report under (the
+// device's chip or report::finding_sources()) and SEVERITY a severity, because a misspelt one
+// (`findings.errors`, `findings.drvier.error`) would count nothing and `== 0` would always pass.
+std::string resolve_findings(const std::string& path, const std::string& device_type) {
+    std::vector<std::string> sources;
+    if (!device_type.empty())
+        sources.push_back(device_type);
+    for (const auto& s : report::finding_sources())
+        sources.push_back(s);
+    std::vector<std::string> valid = {"findings"};
+    for (const char* sev : {"info", "warning", "error"})
+        valid.push_back(std::string("findings.") + sev);
+    for (const auto& src : sources) {
+        valid.push_back("findings." + src);
+        for (const char* sev : {"info", "warning", "error"})
+            valid.push_back("findings." + src + "." + sev);
+    }
+    if (std::find(valid.begin(), valid.end(), path) != valid.end())
+        return path;
+    std::string nearest;
+    size_t best = SIZE_MAX;
+    for (const auto& v : valid)
+        if (const size_t d = edit_distance(path, v); d < best) {
+            best = d;
+            nearest = v;
+        }
+    std::string list;
+    for (const auto& src : sources)
+        list += (list.empty() ? "" : ", ") + src;
+    throw value_error(
+        "unknown findings key '" + path + "'; did you mean '" + nearest +
+        "'? (findings[.SOURCE][.SEVERITY]: SOURCE one of " + list +
+        (device_type.empty() ? std::string() : " (this scenario's device is " + device_type + ")") +
+        ", SEVERITY one of info, warning, error)");
+}
+
 // Resolves the written path to a report path; throws value_error when it names no value.
-std::string resolve(const std::string& path, leaf& type) {
+std::string resolve(const std::string& path, const std::string& device_type, leaf& type) {
     if (path == "exit_code") {
         type = leaf::number;
         return path;
     }
     if (path == "findings" || path.rfind("findings.", 0) == 0) {
         type = leaf::number;
-        return path; // a count; the source is free text (chip names, driver, verdict)
+        return resolve_findings(path, device_type);
     }
     const auto segs = split_path(path);
     const auto& types = field_types();
@@ -401,7 +438,7 @@ const std::vector<std::string>& report_fields() {
     return fields;
 }
 
-expectation parse_expectation(const std::string& text) {
+expectation parse_expectation(const std::string& text, const std::string& device_type) {
     expectation e;
     e.text = text;
     const std::string s = trim(text);
@@ -440,7 +477,7 @@ expectation parse_expectation(const std::string& text) {
                           text + "'");
 
     leaf type = leaf::number;
-    e.resolved = resolve(e.path, type);
+    e.resolved = resolve(e.path, device_type, type);
     const bool order = e.op != expect_op::eq && e.op != expect_op::ne;
     switch (type) {
     case leaf::number:

@@ -17,11 +17,12 @@
 // flow (`flows[0]`): `goodput_bps` = `totals.goodput_bps`, `wakeups` = `devices[0].wakeups`.
 // Two names are not report keys: `exit_code` (of `nicsim run`: 0, 2 or 4; without an
 // expectation on it, `exit_code == 0` is implied) and `findings[.SOURCE][.SEVERITY]`, the number
-// of findings (of that source or its sub-sources, of that severity): `findings.error`,
-// `findings.driver.warning`. Units are those of the scenario loader (docs/scenarios.md "Units")
-// and follow the key's unit suffix: `_bps` bit rates, `_s` and `rtt_ms.*` durations, `_hz`
-// frequencies, `_a` currents, `_v` voltages, `bytes` sizes, `%` for the 0…1 shares; a bare
-// number is in the report's unit.
+// of findings (of that source, of that severity): `findings.error`, `findings.driver.warning`;
+// SOURCE is the scenario's chip (its device.type) or one of report::finding_sources(). Every
+// path is checked here: one that names nothing is an error, never a count or value of nothing.
+// Units are those of the scenario loader (docs/scenarios.md "Units") and follow the key's unit
+// suffix: `_bps` bit rates, `_s` and `rtt_ms.*` durations, `_hz` frequencies, `_a` currents, `_v`
+// voltages, `bytes` sizes, `%` for the 0…1 shares; a bare number is in the report's unit.
 #pragma once
 
 #include <string>
@@ -48,8 +49,9 @@ struct expectation {
 };
 
 // Parses and checks one expectation against the report's keys; throws value_error saying what is
-// wrong (the caller adds where).
-expectation parse_expectation(const std::string& text);
+// wrong (the caller adds where). device_type is the scenario's device.type, the one chip whose
+// findings `findings.CHIP` may count ("" = none).
+expectation parse_expectation(const std::string& text, const std::string& device_type = "");
 
 // The report's leaf keys with array indices as "[]" ("devices[].wakeups"), from the JSON writer.
 const std::vector<std::string>& report_fields();
@@ -64,8 +66,10 @@ expect_result evaluate(const expectation& e, const nlohmann::json& report, int e
 
 class yaml_reader;
 // The scenario's `expect:` key (a list of strings, or one string); config_error naming the file,
-// line and key (`expect[2]`) of the first bad item (expect_key.cc).
-std::vector<expectation> read_expect_key(yaml_reader& scenario_root);
+// line and key (`expect[2]`) of the first bad item (expect_key.cc). device_type as for
+// parse_expectation.
+std::vector<expectation> read_expect_key(yaml_reader& scenario_root,
+                                         const std::string& device_type);
 
 // True when some expectation of the list is on exit_code (else `exit_code == 0` is implied).
 bool mentions_exit_code(const std::vector<expectation>& list);

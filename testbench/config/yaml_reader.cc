@@ -2,6 +2,9 @@
 #include "testbench/config/yaml_reader.h"
 
 #include "testbench/config/schema_recorder.h"
+#include "testbench/io/input_file.h"
+
+#include <yaml-cpp/depthguard.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -453,19 +456,33 @@ std::string shorten_comment_lines(const std::string& text) {
     return out;
 }
 
+// yaml-cpp stops at its nesting limit with the message "bad file" (its DepthGuard); no real
+// input nests lists and mappings that deep. Its mark is where the parser had read to, not where
+// the limit was crossed, so only the line is given.
+namespace {
+std::string too_deep(const std::string& where, const YAML::DeepRecursion& e) {
+    return where + (e.mark.is_null() ? "" : ":" + std::to_string(e.mark.line + 1)) +
+           ": YAML nested too deeply (lists and mappings inside each other; the parser stops "
+           "at depth " +
+           std::to_string(e.depth()) + ", a scenario needs a handful)";
+}
+} // namespace
+
 YAML::Node load_yaml_file(const std::string& file) {
     // An ifstream opens a directory without complaint; reading it then fails deep in yaml-cpp.
     std::error_code ec;
     if (std::filesystem::is_directory(file, ec))
         throw config_error(file + ": is a directory, not a scenario file (give a .yaml file)");
-    std::ifstream in(file);
-    if (!in)
-        throw config_error(file + ": cannot open: " + std::strerror(errno));
-    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (in.bad())
-        throw config_error(file + ": cannot read: " + std::strerror(errno));
+    std::string text;
+    try {
+        text = io::read_input_file(file, io::max_yaml_bytes, "a YAML file");
+    } catch (const io::input_file_error& e) {
+        throw config_error(e.what());
+    }
     try {
         return YAML::Load(shorten_comment_lines(text));
+    } catch (const YAML::DeepRecursion& e) {
+        throw config_error(too_deep(file, e));
     } catch (const YAML::ParserException& e) {
         throw config_error(position(file, e.mark) + ": YAML syntax error: " + e.msg);
     } catch (const YAML::Exception& e) {
@@ -497,6 +514,8 @@ void apply_override(YAML::Node& root, const std::string& assignment, yaml_source
     YAML::Node value;
     try {
         value = raw.empty() ? YAML::Node(std::string()) : YAML::Load(raw);
+    } catch (const YAML::DeepRecursion& e) {
+        throw config_error(too_deep(text, e));
     } catch (const YAML::ParserException& e) {
         throw config_error(text + ": value is not valid YAML: " + e.msg);
     }

@@ -9,6 +9,8 @@
 #include <stdexcept>
 #include <utility>
 
+#include "testbench/io/input_file.h"
+
 namespace nicsim::report {
 namespace {
 
@@ -592,11 +594,7 @@ report read_json(const std::string& text, const std::string& name) {
 }
 
 report read_json_file(const std::string& file) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in)
-        throw std::runtime_error(file + ": cannot open: " + std::strerror(errno));
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    return read_json(text, file);
+    return read_json(io::read_input_file(file, io::max_report_bytes, "a JSON report"), file);
 }
 
 } // namespace nicsim::report

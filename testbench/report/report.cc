@@ -5,6 +5,12 @@
 
 namespace nicsim::report {
 
+const std::vector<std::string>& finding_sources() {
+    static const std::vector<std::string> sources = {"driver", "verdict", "fault",
+                                                     "nicsim", "lx_emul", "trace"};
+    return sources;
+}
+
 totals compute_totals(const report& r) {
     totals t;
     for (const auto& f : r.flows) {

@@ -141,10 +141,16 @@ struct device_report {
 
 struct finding {
     double time_s = 0;    // simulated time
-    std::string source;   // who reported it, e.g. "wilc1000.spi"
+    std::string source;   // who reported it: a chip's device type or one of finding_sources()
     std::string severity; // "info", "warning", "error"
     std::string message;
 };
+
+// The sources a run reports findings under besides the chip, which uses its device type
+// ("wilc1000"): driver, verdict, fault, nicsim, lx_emul, trace. `expect: findings.SOURCE` is
+// checked against this list (config/expect.cc) so a misspelt source is an error, not a count
+// of zero: a new source must be added here (and to docs/report-schema.md findings[].source).
+const std::vector<std::string>& finding_sources();
 
 // One injected fault (scenario faults[], docs/faults.md): what was asked, what the model did
 // and how the run came out of it.

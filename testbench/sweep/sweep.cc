@@ -7,6 +7,8 @@
 #include <sstream>
 #include <unistd.h>
 
+#include "testbench/config/yaml_reader.h"
+#include "testbench/io/input_file.h"
 #include "testbench/report/json_writer.h"
 #include "testbench/sweep/process_pool.h"
 #include "testbench/sweep/progress.h"
@@ -15,12 +17,23 @@ namespace nicsim::sweep {
 namespace fs = std::filesystem;
 namespace {
 
-std::optional<nlohmann::json> read_json(const std::string& file) {
-    std::ifstream in(file);
-    if (!in)
+// A point or failure file, or nullopt when there is none or it is unusable; `why` says what was
+// wrong with one that is there but is no regular file or too large (a FIFO would block the sweep,
+// /dev/zero fill its memory).
+std::optional<nlohmann::json> read_json(const std::string& file, std::string* why = nullptr) {
+    std::error_code ec;
+    if (!fs::exists(fs::symlink_status(file, ec)))
         return std::nullopt;
+    std::string text;
     try {
-        return nlohmann::json::parse(in);
+        text = io::read_input_file(file, io::max_report_bytes, "a sweep point file");
+    } catch (const io::input_file_error& e) {
+        if (why)
+            *why = e.what();
+        return std::nullopt;
+    }
+    try {
+        return nlohmann::json::parse(text);
     } catch (const nlohmann::json::exception&) {
         return std::nullopt; // a damaged point file counts as not done: the point runs again
     }
@@ -30,7 +43,8 @@ std::optional<nlohmann::json> read_json(const std::string& file) {
 std::vector<std::string> override_texts(const sweep_spec& spec, const point& p) {
     std::vector<std::string> t;
     for (const auto& a : overrides_of(spec, p))
-        t.push_back(a.text());
+        if (!is_trace_key(a.key))
+            t.push_back(a.text());
     return t;
 }
 
@@ -40,7 +54,7 @@ std::vector<std::string> override_texts(const sweep_spec& spec, const point& p) 
 // run.overrides) is "not done": the point runs again. `why` says what was wrong.
 std::optional<nlohmann::json> read_point_report(const std::string& file, const sweep_spec& spec,
                                                 const point& p, std::string* why = nullptr) {
-    auto j = read_json(file);
+    auto j = read_json(file, why);
     if (!j)
         return std::nullopt;
     const auto reject = [&](const std::string& w) -> std::optional<nlohmann::json> {
@@ -74,6 +88,17 @@ std::string points_dir(const std::string& out_dir) {
     return (fs::path(out_dir) / "points").string();
 }
 
+std::string traces_dir(const std::string& out_dir) {
+    return (fs::path(out_dir) / "traces").string();
+}
+
+bool writes_traces(const sweep_spec& spec) {
+    for (const auto& p : spec.points)
+        if (!p.traces.empty())
+            return true;
+    return false;
+}
+
 std::string tmp_file(const std::string& out_dir, const point& p) {
     return (fs::path(points_dir(out_dir)) / ("." + p.id + ".json.tmp")).string();
 }
@@ -101,6 +126,10 @@ std::string failure_file(const std::string& out_dir, const point& p) {
     return (fs::path(points_dir(out_dir)) / (p.id + ".failed.json")).string();
 }
 
+std::string trace_file(const std::string& out_dir, const point& p, const std::string& name) {
+    return (fs::path(traces_dir(out_dir)) / (p.id + "." + name)).string();
+}
+
 std::string shell_quote(const std::string& s) {
     std::string o = "'";
     for (char c : s)
@@ -109,12 +138,15 @@ std::string shell_quote(const std::string& s) {
 }
 
 std::vector<std::string> run_command(const sweep_spec& spec, const point& p, const std::string& exe,
-                                     const std::string& json_file) {
+                                     const std::string& json_file, const std::string& out_dir) {
     std::vector<std::string> argv = {exe, "run", p.base};
     for (const auto& a : overrides_of(spec, p)) {
         argv.push_back("--set");
         argv.push_back(a.text());
     }
+    // Last, so they win over the scenario's and the sweep's trace paths.
+    for (const auto& t : p.traces)
+        argv.insert(argv.end(), {"--set", t.key + "=" + trace_file(out_dir, p, t.value)});
     argv.insert(argv.end(), {"--json", json_file, "-q"});
     return argv;
 }
@@ -138,6 +170,8 @@ sweep_summary run_sweep(const sweep_spec& spec, const sweep_options& o, std::ost
     sweep_summary sum;
     sum.total = spec.points.size();
     fs::create_directories(points_dir(o.out_dir));
+    if (writes_traces(spec))
+        fs::create_directories(traces_dir(o.out_dir));
 
     std::vector<point_outcome> outcomes(spec.points.size());
     std::vector<size_t> todo;
@@ -169,8 +203,8 @@ sweep_summary run_sweep(const sweep_spec& spec, const sweep_options& o, std::ost
 
     std::vector<job> jobs;
     for (size_t i : todo)
-        jobs.push_back(
-            {run_command(spec, spec.points[i], o.exe, tmp_file(o.out_dir, spec.points[i]))});
+        jobs.push_back({run_command(spec, spec.points[i], o.exe,
+                                    tmp_file(o.out_dir, spec.points[i]), o.out_dir)});
 
     progress prog(out, o.tty, sum.total, sum.already);
     run_jobs(
@@ -230,15 +264,34 @@ sweep_summary run_sweep(const sweep_spec& spec, const sweep_options& o, std::ost
 }
 
 std::string emit_commands(const sweep_spec& spec, const sweep_options& o) {
-    const std::string dir = fs::absolute(points_dir(o.out_dir)).lexically_normal().string();
+    const std::string out = fs::absolute(o.out_dir).lexically_normal().string();
+    const std::string dir = points_dir(out);
     std::string s;
     for (const auto& p : spec.points) {
         const std::string tmp = (fs::path(dir) / ("." + p.id + ".json.tmp")).string();
         const std::string fin = (fs::path(dir) / (p.id + ".json")).string();
-        std::string cmd = "mkdir -p " + shell_quote(dir) + " &&";
-        for (const auto& a : run_command(spec, p, o.exe, tmp))
-            cmd += " " + shell_quote(a);
-        cmd += " && mv -f " + shell_quote(tmp) + " " + shell_quote(fin);
+        std::vector<std::string> words = {"mkdir", "-p", dir};
+        if (!p.traces.empty())
+            words.push_back(traces_dir(out));
+        words.push_back("&&");
+        for (const auto& a : run_command(spec, p, o.exe, tmp, out))
+            words.push_back(a);
+        words.insert(words.end(), {"&&", "mv", "-f", tmp, fin});
+        std::string cmd;
+        for (const auto& w : words) {
+            // Quoting keeps every metacharacter literal, but a line is one command to GNU
+            // Parallel and to the sbatch line of docs/sweep.md: a newline in a path (the
+            // binary's, --out, a base scenario's) would split it. Sweep values are checked
+            // when the file is read (sweep_spec.cc check_value).
+            for (const char c : w)
+                if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+                    throw config::config_error(
+                        "nicsim sweep --emit-commands: '" + w +
+                        "' contains a control character (a newline, tab, ...), which would "
+                        "split or garble the command line of point " +
+                        p.id);
+            cmd += (cmd.empty() ? "" : " ") + (w == "&&" ? w : shell_quote(w));
+        }
         s += cmd + "\n";
     }
     return s;

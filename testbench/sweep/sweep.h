@@ -34,14 +34,20 @@ struct sweep_summary {
 std::string point_file(const std::string& out_dir, const point& p);
 std::string failure_file(const std::string& out_dir, const point& p);
 
-// The argv of `nicsim run` for a point, writing its report to json_file.
+// <dir>/traces/<id>.<name>: the point's own file for a trace its scenario writes as `name`.
+std::string trace_file(const std::string& out_dir, const point& p, const std::string& name);
+
+// The argv of `nicsim run` for a point, writing its report to json_file and its traces
+// (point::traces) to trace_file(out_dir, …).
 std::vector<std::string> run_command(const sweep_spec& spec, const point& p, const std::string& exe,
-                                     const std::string& json_file);
+                                     const std::string& json_file, const std::string& out_dir);
 
 // Runs the points not yet done, then writes results and plots; messages on out.
 sweep_summary run_sweep(const sweep_spec& spec, const sweep_options& o, std::ostream& out);
 
-// One shell command per point (absolute paths) writing <out_dir>/points/<id>.json.
+// One shell command per line and point (absolute paths, every argument quoted for a POSIX
+// shell) writing <out_dir>/points/<id>.json; config_error when a path would need a control
+// character in the line.
 std::string emit_commands(const sweep_spec& spec, const sweep_options& o);
 
 // Collects point files from dirs (each DIR/points/<id>.json or DIR/<id>.json; the first found

@@ -57,6 +57,23 @@ void check_key(const std::string& where, const std::string& key) {
                            "' is not a scenario key path (dotted names, e.g. driver.power_save)");
 }
 
+// A value becomes one argument of a command line, and `--emit-commands` prints one command per
+// line for a shell, GNU Parallel or sbatch: a newline (or any control character) would end the
+// command there and run the rest of the value as a command of its own.
+void check_value(const std::string& where, const std::string& key, const std::string& value) {
+    for (const char c : value)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+            char code[8];
+            std::snprintf(code, sizeof code, "0x%02x", static_cast<unsigned char>(c));
+            throw config_error(where + ": '" + key +
+                               "': the value contains the control "
+                               "character " +
+                               code +
+                               " (a newline, tab, ...), which a sweep value may not (it "
+                               "becomes one argument of a command line)");
+        }
+}
+
 // Readable part of an id: the last key component and the value, reduced to [A-Za-z0-9._-].
 std::string slug(const std::vector<assignment>& settings) {
     std::string s;
@@ -135,6 +152,7 @@ std::vector<assignment> read_set(config::yaml_reader& r, const YAML::Node& root,
         const std::string key = it->first.Scalar();
         check_key(position(file, it->first.Mark()), key);
         out.push_back({key, value_text(it->second)});
+        check_value(position(file, it->second.Mark()), key, out.back().value);
     }
     return out;
 }
@@ -166,6 +184,7 @@ sweep_spec load_sweep_spec(const std::string& file) {
     // `base:` may be left out when every point names its own (a base axis, `base:` in points).
     s.base_as_written = r.optional<std::string>("base", "");
     if (r.has("base")) {
+        check_value(position(file, root["base"].Mark()), "base", s.base_as_written);
         s.base = scenario_path(file, s.base_as_written);
         if (!fs::is_regular_file(s.base))
             r.fail("base", "base scenario '" + s.base + "' does not exist");
@@ -200,6 +219,7 @@ sweep_spec load_sweep_spec(const std::string& file) {
                                    "': values: expected a non-empty list");
             for (const auto& v : vals) {
                 std::string t = value_text(v);
+                check_value(position(file, v.Mark()), ax.key, t);
                 if (ax.key == k_base_key) { // the column shows the scenario's name
                     const base_value b = read_base_value(file, v, bases);
                     base_of_stem[b.stem] = b;
@@ -257,6 +277,7 @@ sweep_spec load_sweep_spec(const std::string& file) {
                 const std::string key = it->first.Scalar();
                 check_key(position(file, it->first.Mark()), key);
                 std::string value = value_text(it->second);
+                check_value(position(file, it->second.Mark()), key, value);
                 if (key == k_base_key) {
                     const base_value b = read_base_value(file, it->second, bases);
                     base_of_stem[b.stem] = b;
@@ -336,21 +357,45 @@ std::vector<assignment> overrides_of(const sweep_spec& spec, const point& p) {
     return all;
 }
 
-void check_points(const sweep_spec& spec) {
+bool is_trace_key(const std::string& key) {
+    return key.rfind("trace.", 0) == 0;
+}
+
+void check_points(sweep_spec& spec) {
     config::load_options o;
     add_known_drivers(o);
-    for (const auto& p : spec.points) {
+    for (auto& p : spec.points) {
         o.overrides.clear();
         std::string label;
         for (const auto& a : overrides_of(spec, p))
             o.overrides.push_back(a.text());
         for (const auto& a : p.settings)
             label += (label.empty() ? "" : ", ") + a.text();
+        config::trace_config trace;
         try {
-            config::load_scenario(p.base, o);
+            trace = config::load_scenario(p.base, o).scenario.trace;
         } catch (const config_error& e) {
             throw config_error(p.where + ": point " + std::to_string(p.index + 1) + " (" + label +
                                ") is rejected by the base scenario " + p.base + ":\n  " + e.what());
+        }
+        p.traces.clear();
+        for (const auto& [key, path] : {std::pair{"trace.vcd", trace.vcd},
+                                        {"trace.timeline", trace.timeline},
+                                        {"trace.log", trace.log},
+                                        {"trace.pcap", trace.pcap}}) {
+            if (path.empty())
+                continue;
+            const std::string name = fs::path(path).filename().string();
+            if (name.empty() || name == "." || name == "..")
+                throw config_error(p.where + ": point " + std::to_string(p.index + 1) + " (" +
+                                   label + "): " + key + " '" + path + "' names no file");
+            for (const auto& other : p.traces)
+                if (other.value == name)
+                    throw config_error(p.where + ": point " + std::to_string(p.index + 1) + " (" +
+                                       label + "): " + other.key + " and " + key +
+                                       " are both named '" + name +
+                                       "' (a sweep names each point's traces <id>.<file name>)");
+            p.traces.push_back({key, name});
         }
     }
 }

@@ -37,6 +37,10 @@ struct point {
     std::string where;                // "file:line:col" the point comes from
     std::string base_as_written;      // its base scenario as written (`base:` or a base value)
     std::string base;                 // absolute path of its base scenario
+    // The trace files its run writes ({"trace.pcap", "cap.pcapng"}: key, file name without
+    // directory), filled by check_points(). Every point writes its own (sweep.h trace_file),
+    // never the one name of the scenario that all points would share.
+    std::vector<assignment> traces;
 };
 
 struct sweep_spec {
@@ -57,8 +61,13 @@ struct sweep_spec {
 sweep_spec load_sweep_spec(const std::string& file);
 
 // Loads the base scenario with every point's overrides, as `nicsim run` would, so a key or value
-// that --set rejects fails here, before anything runs (config_error naming the point).
-void check_points(const sweep_spec& spec);
+// that --set rejects fails here, before anything runs (config_error naming the point); records
+// each point's trace files in point::traces.
+void check_points(sweep_spec& spec);
+
+// A point's report records its overrides without trace.* (as `nicsim run` records them): the
+// trace files never change a run.
+bool is_trace_key(const std::string& key);
 
 // The full --set list of a point: fixed settings, then the point's own (without its base).
 std::vector<assignment> overrides_of(const sweep_spec& spec, const point& p);

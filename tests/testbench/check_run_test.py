@@ -54,6 +54,15 @@ typo = scenario("typo", ["wakeup == 0"])
 r = run(typo)
 assert r.returncode == 1, (r.returncode, r.stderr)
 assert "typo.yaml:7:5: expect[0]: unknown report key 'wakeup'; did you mean 'wakeups'?" in r.stderr, r.stderr
+# A misspelt findings key counted nothing and passed (issue 36): now an error before any run.
+for typo_expect, hint in (("findings.errors == 0", "findings.error"),
+                          ("findings.drvier.error == 0", "findings.driver.error"),
+                          ("findings.ks8851.warnings == 0", "findings.ks8851.warning")):
+    typo = scenario("typo", [typo_expect])
+    r = run(typo)
+    assert r.returncode == 1, (typo_expect, r.returncode, r.stdout, r.stderr)
+    assert ("typo.yaml:7:5: expect[0]: unknown findings key '%s'; did you mean '%s'?"
+            % (typo_expect.split()[0], hint)) in r.stderr, r.stderr
 unit = scenario("unit", ["goodput_bps >= 1 Mhz"])
 r = run(unit)
 assert r.returncode == 1 and "unit.yaml:7:5: expect[0]: totals.goodput_bps takes a bit rate" in r.stderr, r.stderr

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <sstream>
 #include <string>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <gtest/gtest.h>
@@ -266,4 +267,44 @@ TEST(Cli, ShortTrafficExitsFourAfterWritingTheReport) {
     ASSERT_FALSE(rep.findings.empty());
     EXPECT_EQ(rep.findings.back().source, "verdict");
     EXPECT_EQ(rep.run.overrides, std::vector<std::string>{"traffic.bytes=32MiB"});
+}
+
+// Issue 36 item 5: a FIFO among a driver.source tree's headers (every header of the driver's
+// directory is read for the plug-in's cache key) is refused naming it; it used to block the run
+// before it started. `timeout` turns a block into a failure instead of a hung test.
+TEST(CliBinary, AFifoAmongTheDriverSourceHeadersIsRefusedNamingIt) {
+    const auto d = test_dir();
+    for (const char* f : {"ks8851_common.c", "ks8851_spi.c", "ks8851_par.c", "ks8851.h"})
+        write_file(d / "tree" / f, "");
+    const auto fifo = d / "tree" / "zz_fifo.h";
+    ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+    const auto r = shell(std::string("cd '") + d.string() + "' && timeout 20 '" + NICSIM_EXE +
+                         "' run '" + NICSIM_SOURCE_DIR + "/configs/ks8851-spi-ping.yaml' -q " +
+                         "--driver-src '" + (d / "tree").string() + "'");
+    EXPECT_EQ(r.rc, 1) << r.out;
+    EXPECT_NE(r.out.find("driver.source: " + fifo.string() + ": is a FIFO, not a regular file"),
+              std::string::npos)
+        << r.out;
+}
+
+// Issue 36 item 6: `-j 0` printed the largest double (300 digits) as the upper bound of the range.
+TEST(Cli, ZeroJobsNamesTheRangeAUserCanType) {
+    const auto d = test_dir();
+    const std::string sweep = write_file(d / "s.yaml", "base: x.yaml\npoints: [{seed: 2}]\n");
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"sweep", sweep, "-j", "0"},
+          {"check", sweep, "-j", "0"},
+          {"validate", d.string(), "--jobs", "-3"},
+          {"sweep", sweep, "-j", "2x"}}) {
+        const auto r = cli(args);
+        EXPECT_EQ(r.rc, 1) << args[0];
+        EXPECT_NE(r.err.find("expected a whole number of processes, 1 or more, got '"),
+                  std::string::npos)
+            << r.err;
+        EXPECT_LT(r.err.size(), 200u) << r.err;
+    }
+    const auto i = cli({"run", sweep, "-i", "0"});
+    EXPECT_EQ(i.rc, 1);
+    EXPECT_NE(i.err.find("expected a number greater than 0, got '0'"), std::string::npos) << i.err;
+    EXPECT_LT(i.err.size(), 200u) << i.err;
 }

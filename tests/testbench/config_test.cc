@@ -632,3 +632,43 @@ TEST(ConfigLoader, ShortenedCommentsMeanTheSameYaml) {
         EXPECT_EQ(shorten_comment_lines(odd), odd);
     EXPECT_EQ(shorten_comment_lines("# caf\xc3\xa9\n# plain\n"), "# caf\xc3\xa9\n#\n");
 }
+
+// Issue 36: a trace path written in a scenario file stays inside the output directory (the
+// current directory); a scenario someone hands over cannot write over a file elsewhere. The
+// command line (--pcap, --set trace.pcap=…) may name any path.
+TEST(ScenarioConfig, TracePathsOfAScenarioFileStayInsideTheOutputDirectory) {
+    const auto dir = test_dir();
+    for (const std::string bad : {"/tmp/x.pcapng", "../x.pcapng", "a/../../x.pcapng"}) {
+        const std::string file = scenario(dir, "trace: {pcap: '" + bad + "'}\n");
+        const std::string msg = load_error(file);
+        EXPECT_TRUE(starts_with(msg, file + ":6:15: trace.pcap: '" + bad +
+                                         "' is outside the output directory"))
+            << msg;
+        EXPECT_NE(msg.find("--pcap FILE or --set trace.pcap=FILE"), std::string::npos) << msg;
+        load_options o;
+        o.overrides = {"trace.pcap=" + bad};
+        EXPECT_EQ(load_scenario(file, o).scenario.trace.pcap, bad);
+    }
+    const std::string vcd = scenario(dir, "trace:\n  vcd: /home/u/.bashrc\n");
+    EXPECT_TRUE(starts_with(load_error(vcd), vcd + ":7:8: trace.vcd: '/home/u/.bashrc' is outside"))
+        << load_error(vcd);
+    const std::string ok =
+        scenario(dir, "trace: {pcap: sub/../cap.pcapng, log: logs/l.txt, timeline: t.json}\n");
+    EXPECT_EQ(load_scenario(ok).scenario.trace.log, "logs/l.txt");
+}
+
+// Issue 36 item 6: YAML nested past yaml-cpp's limit said only "YAML syntax error: bad file".
+TEST(ScenarioConfig, DeepNestingSaysItIsTooDeep) {
+    const auto dir = test_dir();
+    const std::string deep = std::string(5000, '[') + std::string(5000, ']');
+    const std::string file = write_file(dir / "deep.yaml", "name: t\nnested: " + deep + "\n");
+    const std::string msg = load_error(file);
+    EXPECT_EQ(msg, file + ":2: YAML nested too deeply (lists and mappings inside each other; "
+                          "the parser stops at depth 500, a scenario needs a handful)")
+        << msg;
+    load_options o;
+    o.overrides = {"link=" + deep};
+    const std::string set = load_error(scenario(dir, ""), o);
+    EXPECT_TRUE(starts_with(set, "--set link=[[[")) << set.substr(0, 200);
+    EXPECT_NE(set.find(": YAML nested too deeply"), std::string::npos) << set.substr(0, 200);
+}

@@ -2,6 +2,7 @@
 //
 // `nicsim sweep` end to end with the real binary and tiny traffic: results, resume after a
 // deleted point file and after a kill, emit-commands + merge, and well-formed SVG plots.
+#include <algorithm>
 #include <cstdlib>
 #include <chrono>
 #include <csignal>
@@ -10,6 +11,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -44,6 +46,14 @@ result shell(const std::string& cmd) {
 
 std::string q(const fs::path& p) {
     return "'" + p.string() + "'";
+}
+
+// Any text as one single-quoted shell word.
+std::string sh_word(const std::string& s) {
+    std::string o = "'";
+    for (char c : s)
+        o += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return o + "'";
 }
 
 std::string slurp(const fs::path& p) {
@@ -488,4 +498,145 @@ TEST(SweepRun, KernelAxisOverScenariosWritesTheAbTable) {
     EXPECT_NE(c.out.find("kernel=" + rep[2]["run"]["kernel_version"].get<std::string>()),
               std::string::npos)
         << c.out;
+}
+
+// Issue 36: a sweep value with shell metacharacters round-trips through --emit-commands as one
+// literal argument. Each emitted line is executed by sh in a scratch directory: every point's
+// report records its value exactly, and none of the commands hidden in the values ran.
+TEST(SweepRun, EmittedCommandsKeepEveryValueOneLiteralArgument) {
+    const auto d = test_dir();
+    const auto scratch = d / "scratch";
+    fs::create_directories(scratch);
+    // The values as --set takes them (YAML: a backtick or '*' first needs quotes).
+    const std::vector<std::string> values = {"a; touch pwned1",
+                                             "$(touch pwned2)",
+                                             "'`touch pwned3`'",
+                                             "x' ; touch pwned4 ; echo '",
+                                             "q\"uote && touch pwned5 | cat > pwned6",
+                                             "'*'"};
+    std::string points;
+    for (const auto& v : values) {
+        std::string yaml = "'";
+        for (char c : v)
+            yaml += c == '\'' ? std::string("''") : std::string(1, c);
+        points += "  - {name: " + yaml + "'}\n";
+    }
+    const auto f = write_file(d / "meta.yaml", "base: " + std::string(NICSIM_SOURCE_DIR) +
+                                                   "/configs/ks8851-spi-iperf-rx.yaml\n"
+                                                   "set: {host.stack: fixed_window, "
+                                                   "traffic.bytes: 64KiB}\n"
+                                                   "points:\n" +
+                                                   points);
+    const auto e = shell(q(k_exe) + " sweep " + q(f) + " --emit-commands --out " + q(d / "o"));
+    ASSERT_EQ(e.rc, 0) << e.out;
+    std::vector<std::string> lines;
+    std::istringstream in(e.out);
+    for (std::string l; std::getline(in, l);)
+        lines.push_back(l);
+    ASSERT_EQ(lines.size(), values.size()) << e.out;
+    for (const auto& l : lines) {
+        const auto r = shell("cd " + q(scratch) + " && sh -c " + sh_word(l));
+        EXPECT_EQ(r.rc, 0) << l << "\n" << r.out;
+    }
+    for (const auto& entry : fs::directory_iterator(scratch))
+        ADD_FAILURE() << "a command in a sweep value ran: " << entry.path();
+    std::vector<std::string> seen;
+    for (const auto& entry : fs::directory_iterator(d / "o" / "points")) {
+        const auto j = nlohmann::json::parse(slurp(entry.path()));
+        for (const auto& o : j["run"]["overrides"])
+            if (o.get<std::string>().rfind("name=", 0) == 0)
+                seen.push_back(o.get<std::string>().substr(5));
+    }
+    std::sort(seen.begin(), seen.end());
+    auto want = values;
+    std::sort(want.begin(), want.end());
+    EXPECT_EQ(seen, want);
+}
+
+// Issue 36: a newline in a sweep value would split its emitted command in two; it is refused
+// before anything is printed or run (exit 1, the value's position named).
+TEST(SweepRun, ANewlineInAValueIsRefusedBeforeAnyCommandIsPrinted) {
+    const auto d = test_dir();
+    const auto f = write_file(d / "nl.yaml", "base: " + std::string(NICSIM_SOURCE_DIR) +
+                                                 "/configs/ks8851-spi-iperf-rx.yaml\n"
+                                                 "points:\n"
+                                                 "  - {name: \"x\\ntouch pwned #\"}\n");
+    for (const char* mode : {" --emit-commands", ""}) {
+        const auto r = shell("cd " + q(d) + " && " + q(k_exe) + " sweep " + q(f) + mode +
+                             " --out " + q(d / "o"));
+        EXPECT_EQ(r.rc, 1) << r.out;
+        EXPECT_NE(r.out.find(f + ":3:12: 'name': the value contains the control character 0x0a"),
+                  std::string::npos)
+            << r.out;
+        EXPECT_EQ(r.out.find("touch pwned #'"), std::string::npos) << r.out;
+    }
+    EXPECT_FALSE(fs::exists(d / "pwned"));
+    EXPECT_FALSE(fs::exists(d / "o"));
+}
+
+// Issue 36: every point writes its own trace files (<out>/traces/<id>.<name>); before, all
+// points of a sweep wrote the scenario's one pcapng at once and it came out corrupt while every
+// point said "ok".
+TEST(SweepRun, EachPointWritesItsOwnTraceFiles) {
+    const auto d = test_dir();
+    const auto work = d / "cwd";
+    fs::create_directories(work);
+    std::string base = slurp(std::string(NICSIM_SOURCE_DIR) + "/configs/ks8851-spi-iperf-rx.yaml");
+    base.replace(base.find("platform: rpi-class"), std::string("platform: rpi-class").size(),
+                 "platform: " + std::string(NICSIM_SOURCE_DIR) +
+                     "/configs/platforms/rpi-class.yaml");
+    base += "trace: {pcap: cap.pcapng}\n";
+    const auto scenario = write_file(d / "traced.yaml", base);
+    const auto f =
+        write_file(d / "t.yaml", "base: traced.yaml\n"
+                                 "set: {host.stack: fixed_window, traffic.bytes: 64KiB}\n"
+                                 "axes: [{key: device.bus_clock, values: [10MHz, 20MHz]}]\n");
+    const auto r =
+        shell("cd " + q(work) + " && " + q(k_exe) + " sweep " + q(f) + " -j 2 --out " + q(d / "o"));
+    ASSERT_EQ(r.rc, 0) << r.out;
+    EXPECT_FALSE(fs::exists(work / "cap.pcapng")) << "the scenario's one name was written";
+    std::vector<std::string> captures;
+    for (const auto& entry : fs::directory_iterator(d / "o" / "points")) {
+        const std::string id = entry.path().stem().string();
+        const auto cap = d / "o" / "traces" / (id + ".cap.pcapng");
+        ASSERT_TRUE(fs::exists(cap)) << cap;
+        const std::string bytes = slurp(cap);
+        // pcapng: a Section Header Block first, its length repeated at the end of the block.
+        ASSERT_GE(bytes.size(), 28u) << cap;
+        EXPECT_EQ(bytes.substr(0, 4), std::string("\x0a\x0d\x0d\x0a", 4)) << cap;
+        captures.push_back(bytes);
+    }
+    ASSERT_EQ(captures.size(), 2u);
+    EXPECT_NE(captures[0], captures[1]); // two bus clocks, two different captures
+    const auto e = shell(q(k_exe) + " sweep " + q(f) + " --emit-commands --out " + q(d / "e"));
+    ASSERT_EQ(e.rc, 0) << e.out;
+    EXPECT_NE(e.out.find("'mkdir' '-p' '" + (d / "e" / "points").string() + "' '" +
+                         (d / "e" / "traces").string() + "' && "),
+              std::string::npos)
+        << e.out;
+    EXPECT_NE(e.out.find("'--set' 'trace.pcap=" + (d / "e" / "traces").string() + "/"),
+              std::string::npos)
+        << e.out;
+}
+
+// Issue 36 item 5: a FIFO (or a device) in place of a point file used to block the sweep
+// forever while it looked for finished points; it is refused naming it, and the point runs
+// again (its new report replaces the FIFO). `timeout` turns a block into a failure.
+TEST(SweepRun, AFifoAsPointFileIsIgnoredNamingItAndThePointRunsAgain) {
+    const auto d = test_dir();
+    const auto f = small_sweep(d);
+    const std::string cmd = "timeout 60 " + q(k_exe) + " sweep " + q(f) + " --out " + q(d / "o");
+    ASSERT_EQ(shell(cmd).rc, 0);
+    const std::string csv = slurp(d / "o" / "results.csv");
+    const fs::path p1 = d / "o" / "points" / (csv_rows(csv)[1][12] + ".json");
+    fs::remove(p1);
+    ASSERT_EQ(mkfifo(p1.c_str(), 0600), 0);
+    const auto r = shell(cmd);
+    ASSERT_EQ(r.rc, 0) << r.out;
+    EXPECT_NE(r.out.find("ignoring " + p1.string() + ": is a FIFO, not a regular file"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("3 of 4 already done"), std::string::npos) << r.out;
+    EXPECT_TRUE(fs::is_regular_file(p1));
+    EXPECT_EQ(slurp(d / "o" / "results.csv"), csv);
 }

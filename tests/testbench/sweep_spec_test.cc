@@ -2,6 +2,7 @@
 //
 // Sweep files: expansion into points (grid and list), stable point ids, and the errors a bad
 // sweep file gives (in-process, no simulation runs).
+#include <algorithm>
 #include <filesystem>
 #include <string>
 
@@ -11,6 +12,7 @@
 #include "testbench/config/yaml_reader.h"
 #include "testbench/sweep/metrics.h"
 #include "testbench/sweep/results.h"
+#include "testbench/sweep/sweep.h"
 #include "testbench/sweep/sweep_spec.h"
 #include "tests/testbench/test_files.h"
 
@@ -46,7 +48,7 @@ TEST(SweepSpec, GridIsTheCartesianProductFirstAxisOutermost) {
                                "axes:\n"
                                "  - {key: device.bus_clock, values: [10MHz, 25MHz]}\n"
                                "  - {key: traffic.window, values: [2920B, 5840B, 11680B]}\n");
-    const auto s = load_sweep_spec(f);
+    auto s = load_sweep_spec(f);
     ASSERT_EQ(s.points.size(), 6u);
     EXPECT_EQ(s.columns, (std::vector<std::string>{"device.bus_clock", "traffic.window"}));
     const char* expect[6][2] = {{"10MHz", "2920B"}, {"10MHz", "5840B"}, {"10MHz", "11680B"},
@@ -183,7 +185,7 @@ TEST(SweepSpec, BaseAxisGivesEachPointItsScenarioNamedByTheFile) {
                                                  cfg + "ks8851-spi-iperf-rx.yaml, " + cfg +
                                                  "wilc1000-spi-ttcp-tx.yaml]\n"
                                                  "compare: driver.kernel\n");
-    const auto s = load_sweep_spec(f);
+    auto s = load_sweep_spec(f);
     EXPECT_EQ(s.base, "");
     EXPECT_EQ(s.compare, "driver.kernel");
     EXPECT_EQ(s.columns, (std::vector<std::string>{"driver.kernel", "base"}));
@@ -329,4 +331,56 @@ TEST(SweepMetrics, TcpStateOfTheFirstTcpFlow) {
     EXPECT_FALSE(metric_value(never, "tcp_slow_start_exit_cwnd").has_value());
     const auto none = nlohmann::json::parse(R"({"flows": [{"name": "udp", "tcp": null}]})");
     EXPECT_FALSE(metric_value(none, "tcp_cwnd").has_value());
+}
+
+// Issue 36: a sweep value is one argument of a command line, and --emit-commands prints one
+// command per line: a newline in a value would end the command there and run the rest as a
+// command of its own. Control characters are refused where they are written.
+TEST(SweepSpec, ControlCharactersInValuesAreRefusedWithTheirPosition) {
+    const auto d = test_dir();
+    auto e = error_of(sweep_file(d, "points:\n  - {name: \"a\\ntouch pwned\"}\n"));
+    EXPECT_NE(e.find("s.yaml:3:12: 'name': the value contains the control character 0x0a"),
+              std::string::npos)
+        << e;
+    e = error_of(sweep_file(d, "axes:\n  - {key: name, values: [ok, \"tab\\there\"]}\n"));
+    EXPECT_NE(e.find("s.yaml:3:30: 'name': the value contains the control character 0x09"),
+              std::string::npos)
+        << e;
+    e = error_of(sweep_file(d, "set: {name: \"x\\ry\"}\npoints: [{seed: 2}]\n"));
+    EXPECT_NE(e.find("s.yaml:2:13: 'name': the value contains the control character 0x0d"),
+              std::string::npos)
+        << e;
+    // Metacharacters are fine: quoting keeps them literal (SweepRun.EmittedCommandsRunEach...).
+    EXPECT_EQ(error_of(sweep_file(d, "points:\n  - {name: \"a; $(touch x) `y` 'q'\"}\n")), "");
+}
+
+// Each point's traces get their own files (today's one pcapng for all points came out
+// corrupt); the names are recorded by check_points.
+TEST(SweepSpec, EachPointNamesItsOwnTraceFiles) {
+    const auto d = test_dir();
+    auto s = load_sweep_spec(sweep_file(d, "set: {trace.pcap: cap.pcapng, trace.log: /x/l.txt}\n"
+                                           "axes: [{key: seed, values: [1, 2]}]\n"));
+    nicsim::sweep::check_points(s);
+    ASSERT_EQ(s.points.size(), 2u);
+    for (const auto& p : s.points) {
+        ASSERT_EQ(p.traces.size(), 2u);
+        EXPECT_EQ(p.traces[0].text(), "trace.log=l.txt");
+        EXPECT_EQ(p.traces[1].text(), "trace.pcap=cap.pcapng");
+    }
+    const auto argv = nicsim::sweep::run_command(s, s.points[1], "/bin/nicsim", "/o/p.json", "/o");
+    const std::string pcap = "trace.pcap=/o/traces/" + s.points[1].id + ".cap.pcapng";
+    EXPECT_NE(std::find(argv.begin(), argv.end(), pcap), argv.end());
+    EXPECT_NE(nicsim::sweep::trace_file("/o", s.points[0], "cap.pcapng"),
+              nicsim::sweep::trace_file("/o", s.points[1], "cap.pcapng"));
+    auto twin = load_sweep_spec(sweep_file(d, "set: {trace.pcap: a/t, trace.log: b/t}\n"
+                                              "points: [{seed: 2}]\n"));
+    const std::string e = [&] {
+        try {
+            nicsim::sweep::check_points(twin);
+        } catch (const config_error& x) {
+            return std::string(x.what());
+        }
+        return std::string();
+    }();
+    EXPECT_NE(e.find("trace.log and trace.pcap are both named 't'"), std::string::npos) << e;
 }
