@@ -104,12 +104,13 @@ struct params {
     // The firmware finishes everything it holds (host work and air work, no flag) before it gates
     // its clocks; these two durations are all that is not a mechanism.
     // Time the firmware stays awake after its last work and the host's last access before it
-    // gates the clock. [assumption: 3 ms. Bound from below by the pre-5.17 driver, which woke
-    // the chip by pulsing the wake-up bit and then slept 2-2.5 ms before its first chip-ID read
-    // (docs/sources.md#wilc1000-wake-up): that driver worked only if the chip was still awake
-    // then, so wake_latency + sleep_entry_delay > ~2.5 ms. Sensitivity: docs/studies.md
-    // "wilc1000-sleep-mechanism".]
-    sc_core::sc_time sleep_entry_delay = sc_core::sc_time(3, sc_core::SC_MS);
+    // gates the clock. [assumption: 10 ms. Bound from below by the pre-5.17 driver, which woke
+    // the chip by pulsing the wake-up bit, slept 2-2.5 ms and then read the chip ID without
+    // pulsing again until it answered (docs/sources.md#wilc1000-wake-up): it worked only if the
+    // chip was still awake then, after the sleep and the host's scheduling delay on a busy
+    // core (with 3 ms the chip-sleep-5.16 runs stall in that loop now and then; with 10 us they
+    // never get through). Sensitivity: docs/calibration.md.]
+    sc_core::sc_time sleep_entry_delay = sc_core::sc_time(10, sc_core::SC_MS);
     // Clock-ready time after a wake request that found the clock gated (oscillator and PLL
     // start-up). [assumption: 400 us. The pre-5.17 SDIO wake-up checked CLK_STATUS first after
     // usleep_range(200, 400) and slept 2-2.5 ms only if the clock was not ready then

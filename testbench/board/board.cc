@@ -81,8 +81,7 @@ void board::power_on(uint64_t seed) {
     auto& kp = lx_kit::params();
     const config::kernel_timing& k = m_pf.kernel;
     kp.hz = m_pf.cpu.hz;
-    kp.usleep_slack_ns =
-        k.timer_slack ? static_cast<uint64_t>(k.timer_slack->ps / 1000) : UINT64_MAX;
+    kp.usleep_slack_ns = static_cast<uint64_t>(k.timer_slack.ps / 1000);
     kp.irq_latency_ns = static_cast<uint64_t>(k.irq_to_thread_latency.ps / 1000);
     lx_kit::set_busy_hook([this](const char*, sc_time, uint64_t ns) {
         m_cpu.charge(sc_time(static_cast<double>(ns), sc_core::SC_NS));

@@ -133,8 +133,7 @@ void read_platform(yaml_reader& r, platform_profile& p, bool require) {
     yaml_reader k = section(r, "kernel", require);
     field(k, "irq_to_thread_latency", p.kernel.irq_to_thread_latency, require);
     field(k, "sched_wakeup_latency", p.kernel.sched_wakeup_latency, require);
-    if (k.has("timer_slack"))
-        p.kernel.timer_slack = k.required<duration>("timer_slack");
+    p.kernel.timer_slack = k.optional<duration>("timer_slack", p.kernel.timer_slack);
     field(k, "per_packet_stack_cost", p.kernel.per_packet_stack_cost, require);
     field(k, "per_byte_stack_cost", p.kernel.per_byte_stack_cost, require);
     field(k, "charge_native_work", p.kernel.charge_native_work, require);

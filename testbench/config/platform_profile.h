@@ -7,7 +7,8 @@
 // Keys and sources: docs/scenarios.md "Platform profiles".
 #pragma once
 
-#include <optional>
+#include <cstdint>
+#include <limits>
 #include <string>
 
 #include "testbench/config/units.h"
@@ -32,8 +33,9 @@ struct kernel_timing {
     // kernel.timer_slack (optional): where a usleep_range(min, max) of a task outside the
     // real-time class ends: min + slack, at most max. Absent: at max, where an isolated hrtimer
     // fires (its hard expiry; kernel/time/hrtimer.c) when no other timer interrupt comes in the
-    // range. A real-time task (an irq thread) ends at min whatever it says.
-    std::optional<duration> timer_slack;
+    // range. A real-time task (an irq thread) ends at min whatever it says. The default is no
+    // limit on the slack: at max.
+    duration timer_slack = duration::from_ps(std::numeric_limits<std::int64_t>::max());
     // kernel.per_packet_stack_cost: CPU time the network stack spends per packet (socket, TCP/IP,
     // qdisc, netif_rx), charged to a core, in each direction.
     duration per_packet_stack_cost;

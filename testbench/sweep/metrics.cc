@@ -22,6 +22,9 @@ const std::vector<metric_info> k_metrics = {
     {"energy_per_mb_j", "J/MB", "chip energy per MB delivered (J/MB, 1 MB = 10^6 B)",
      dimension::energy_per_byte, 1e-6},
     {"wakeups", "", "chip wake-ups", dimension::count, 1.0},
+    {"wakeups_per_mb", "", "chip wake-ups per MB delivered (1 MB = 10^6 B)", dimension::count, 1.0},
+    {"wake_found_running_share", "", "share of wake-ups that found the chip's clock running (0..1)",
+     dimension::ratio, 1.0},
     {"frames_per_tx_batch", "", "frames per TX batch", dimension::count, 1.0},
     {"bus_transactions_per_frame", "", "bus transactions per frame", dimension::count, 1.0},
     {"irqs_per_frame", "", "interrupts per frame", dimension::count, 1.0},
@@ -111,15 +114,28 @@ std::optional<double> metric_value(const nlohmann::json& r, const std::string& n
                 return num(f["rtt_ms"], stat.c_str());
         return std::nullopt;
     }
-    if (name == "energy_per_mb_j") {
-        // The chips' energy over the payload the flows delivered: none delivered, no value.
+    if (name == "wakeups_per_mb" || name == "energy_per_mb_j") {
+        // A chip figure over the payload the flows delivered (MB = 10^6 B): none delivered, or
+        // no figure, no value.
         double bytes = 0;
         for (const auto& f : r.value("flows", nlohmann::json::array()))
             bytes += num(f, "bytes");
-        const auto e = metric_value(r, "energy_j");
-        if (!e || bytes <= 0)
+        const auto v = metric_value(r, name == "wakeups_per_mb" ? "wakeups" : "energy_j");
+        if (!v || bytes <= 0)
             return std::nullopt;
-        return *e / bytes / m->si_per_unit;
+        return *v / (bytes / 1e6);
+    }
+    if (name == "wake_found_running_share") {
+        // Over the devices with a wake distribution; none without a wake request.
+        double found = 0, requests = 0;
+        for (const auto& d : devices)
+            if (d.contains("wake") && d["wake"].is_object()) {
+                found += num(d["wake"], "found_clock_running");
+                requests += num(d["wake"], "requests");
+            }
+        if (requests <= 0)
+            return std::nullopt;
+        return found / requests;
     }
     // Chip figures are summed over the devices (one device in every shipped scenario); bus
     // utilisation is the largest of them.

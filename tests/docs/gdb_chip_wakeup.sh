@@ -14,7 +14,7 @@ now_ns=$(sed -n 's/^\$2 = \([0-9]*\)$/\1/p' "$src/docs/debugging.md")
 [[ -n $now_ns ]] || { echo "docs/debugging.md shows no \$2 = <ns> line"; exit 1; }
 fail=0
 missing=()
-for want in "Breakpoint 1 at .*: chip_wakeup\. \(4 locations\)" \
+for want in "Breakpoint 1 at .*: chip_wakeup\. \(6 locations\)" \
     "Breakpoint 1\.1, chip_wakeup \(wilc=.*\) at .*/wilc1000/wlan.c:[0-9]+" \
     "#1 .* acquire_bus \(acquire=WILC_BUS_ACQUIRE_AND_WAKEUP" \
     " wilc_wlan_handle_txq \(" " wilc_txq_task \(.* at .*/wilc1000/netdev.c:" \

@@ -112,7 +112,7 @@ void expect_driver_wake_pattern(const wake_counts& c, bool data_rx = true) {
     EXPECT_GT(c.wakeups, 0u);
 }
 
-// A firmware that gates its clock 10 us after it falls idle (not the default 3 ms), so the
+// A firmware that gates its clock 10 us after it falls idle (not the default 10 ms), so the
 // driver's requests between the batches find it asleep and the count is of real wake-ups.
 wilc::params sleeps_at_once() {
     wilc::params p;
@@ -128,6 +128,29 @@ TEST(Wilc1000SpiPowerSave, TxWakeUpsAreTwoPerBatchAndOnePerInterrupt) {
 TEST(Wilc1000SpiPowerSave, RxWakeUpsAreTwoPerBatchAndOnePerInterrupt) {
     expect_driver_wake_pattern(
         run_and_count("wilc1000-spi-ttcp-rx.yaml", "256KiB", true, sleeps_at_once()));
+}
+
+// The driver before 5.17 (variant chip-sleep-5.16, docs/sources.md#wilc1000-wake-up) wakes the
+// chip on every bus acquire by pulsing WAKEUP and sleeping 2-2.5 ms before it reads the chip ID,
+// and never pulses again while it waits: it works only because the firmware stays awake
+// sleep_entry_delay after its last work. Every request finds the clock running, and the
+// requests, serialised by the bus mutex, take at least 2 ms each.
+TEST(Wilc1000SpiPowerSave, TheDriverBefore517SleepsAtLeast2msPerWakeUpOnAChipThatStaysAwake) {
+    driver_log log;
+    auto ls = load_shipped("wilc1000-spi-ttcp-tx.yaml",
+                           {"traffic.bytes=256KiB", "driver.power_save=true",
+                            "driver.variant=chip-sleep-5.16"});
+    wilc1000_spi_test_system sys("system", ls.scenario, ls.platform);
+    sys.ifdown_after_run = false;
+    const report::report r = sys.run();
+    EXPECT_EQ(r.end_reason, "traffic complete");
+    EXPECT_TRUE(log.errors().empty()) << "driver error line: " << log.errors().front();
+    const auto w = sys.chip().power().wakes();
+    ASSERT_GT(w.requests, 100u);
+    EXPECT_EQ(w.found_running, w.requests);
+    EXPECT_EQ(w.polls[0], w.requests) << "the SPI wake-up reads the chip ID, not CLK_STATUS";
+    EXPECT_GE(r.sim_time_s, double(w.requests) * 2e-3);
+    EXPECT_EQ(log.count("Failed cmd"), 0u) << "a chip-ID read found the clock off";
 }
 
 // A chip with little TX buffer memory behind a slow air link, fed by a UDP flood, should answer

@@ -115,7 +115,7 @@ constexpr uint64_t bringup_rx_irqs = bringup_cfg_frames + 2; // + the boot and c
 
 void expect_wake_pattern(const char* file) {
     driver_log log;
-    // A firmware that gates its clock 10 us after it falls idle (not the default 3 ms), so the
+    // A firmware that gates its clock 10 us after it falls idle (not the default 10 ms), so the
     // requests between the batches find it asleep and poll clock status.
     const auto ls = load_shipped(file, {"traffic.bytes=128KiB", "driver.power_save=true",
                                         "device.timing.sleep_entry_delay=10us"});

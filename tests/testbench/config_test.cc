@@ -436,8 +436,7 @@ TEST(PlatformProfile, ParsesEveryField) {
     EXPECT_EQ(p.kernel.hardirq.ps, 4'000'000);
     EXPECT_EQ(p.kernel.irq_to_thread_latency.ps, 31'000'000);
     EXPECT_EQ(p.kernel.sched_wakeup_latency.ps, 17'000'000);
-    ASSERT_TRUE(p.kernel.timer_slack);
-    EXPECT_EQ(p.kernel.timer_slack->ps, 50'000'000);
+    EXPECT_EQ(p.kernel.timer_slack.ps, 50'000'000);
     EXPECT_EQ(p.kernel.per_packet_stack_cost.ps, 1'500'000);
     EXPECT_EQ(p.kernel.per_byte_stack_cost.ps, 3'000);
     EXPECT_EQ(p.spi_host.controller, "test_spi");

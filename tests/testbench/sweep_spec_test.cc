@@ -170,6 +170,20 @@ TEST(SweepMetrics, EnergyOfAChipWithoutAPowerModelIsAbsentNotZero) {
     EXPECT_EQ(metric_value(m, "avg_power_w"), 0.25);
 }
 
+// Wake-ups per MB delivered and the share of them that found the clock running; absent (an
+// empty cell) without delivered bytes or without a wake request.
+TEST(SweepMetrics, WakeUpsPerMegabyteAndTheShareThatFoundTheClockRunning) {
+    using nicsim::sweep::metric_value;
+    const auto r = nlohmann::json::parse(R"({"flows": [{"bytes": 2000000}],
+        "devices": [{"wakeups": 300, "wake": {"requests": 300, "found_clock_running": 240}}]})");
+    EXPECT_DOUBLE_EQ(*metric_value(r, "wakeups_per_mb"), 150.0);
+    EXPECT_DOUBLE_EQ(*metric_value(r, "wake_found_running_share"), 0.8);
+    const auto none = nlohmann::json::parse(R"({"flows": [{"bytes": 0}],
+        "devices": [{"wakeups": 0, "wake": null}]})");
+    EXPECT_FALSE(metric_value(none, "wakeups_per_mb").has_value());
+    EXPECT_FALSE(metric_value(none, "wake_found_running_share").has_value());
+}
+
 // A base axis (issue 15): each point runs its own scenario file, the column shows the file's
 // name, the base is no --set override, and the ids carry the name. Existing sweeps (one `base:`)
 // keep their ids: the golden id above.

@@ -22,7 +22,7 @@ namespace {
 
 const std::string configs = std::string(NICSIM_SOURCE_DIR) + "/configs/";
 // A WILC1000 TX run with chip sleep on and a few frames: one TX batch = two wake-ups. The
-// firmware gates its clock 10 us after it falls idle (not the default 3 ms), so the wake-ups
+// firmware gates its clock 10 us after it falls idle (not the default 10 ms), so the wake-ups
 // find it asleep and poll.
 const std::string wilc_tx = "'" + configs +
                             "wilc1000-spi-ttcp-tx.yaml' --set driver.power_save=true "
