@@ -168,7 +168,7 @@ std::vector<metric_row> metric_rows(const report& r) {
             if (!w.asleep_us.empty())
                 add(p + "asleep before wake", histogram_summary(w.asleep_us, " us"));
             if (!w.clk_status_polls.empty())
-                add(p + "CLK_STATUS polls", histogram_summary(w.clk_status_polls, " per wake-up"));
+                add(p + "polls per wake-up", histogram_summary(w.clk_status_polls, ""));
         }
         if (d.power_save && d.power_save->dozes > 0) {
             const auto& ps = *d.power_save;
