@@ -109,7 +109,7 @@ struct params {
     // pulsing again until it answered (docs/sources.md#wilc1000-wake-up): it worked only if the
     // chip was still awake then, after the sleep and the host's scheduling delay on a busy
     // core (with 3 ms the chip-sleep-5.16 runs stall in that loop now and then; with 10 us they
-    // never get through). Sensitivity: docs/calibration.md.]
+    // never get through). Sensitivity: docs/models/wilc1000.md "Chip sleep".]
     sc_core::sc_time sleep_entry_delay = sc_core::sc_time(10, sc_core::SC_MS);
     // Clock-ready time after a wake request that found the clock gated (oscillator and PLL
     // start-up). [assumption: 400 us. The pre-5.17 SDIO wake-up checked CLK_STATUS first after
@@ -117,7 +117,7 @@ struct params {
     // (docs/sources.md#wilc1000-wake-up): its authors expected the clock within that time. No
     // calibration point constrains it: the chip-sleep-on point ran that driver generation, whose
     // 2.5 ms sleep per wake-up hides any latency below it (docs/calibration.md). Sensitivity:
-    // docs/studies.md "wilc1000-sleep-mechanism".]
+    // docs/models/wilc1000.md "Chip sleep".]
     sc_core::sc_time wake_latency = sc_core::sc_time(400, sc_core::SC_US);
     // --- 802.11 power save of the firmware (wilc1000_station_ps.h; docs/models/wilc1000.md) ---
     // Idle time after the last data frame before the firmware dozes again ("dynamic PS").

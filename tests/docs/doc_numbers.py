@@ -1102,6 +1102,36 @@ def studies_wilc1000_sleep_mechanism():
         failures.append(f"studies.md says every wake-up found the clock running; shares {shares}")
 
 
+@check
+def wilc1000_chip_sleep_sensitivity():
+    """models/wilc1000.md: how the two chip-sleep assumptions move a ping with power save on."""
+    d = doc("models/wilc1000.md")
+    base = [NICSIM, "run", os.path.join(SRC, "configs/wilc1000-spi-ttcp-tx.yaml"), "--set",
+            "traffic={kind: ping, from: board, count: 50, interval: 200ms, adaptive: false}",
+            "--set", "duration=30s", "--set", "driver.power_save=true", "--json", "-", "-q"]
+    q = ("build/nicsim run configs/wilc1000-spi-ttcp-tx.yaml --set 'traffic={kind: ping, from: "
+         "board, count: 50, interval: 200ms, adaptive: false}' --set duration=30s --set "
+         "driver.power_save=true")
+    expect("models/wilc1000.md", d, q, "the quoted command")
+    avg = {}
+    for label, sets in (("`wake_latency` 100 µs", ["device.timing.wake_latency=100us"]),
+                        ("defaults (400 µs, 10 ms)", []),
+                        ("`wake_latency` 2000 µs", ["device.timing.wake_latency=2000us"]),
+                        ("`sleep_entry_delay` 3 ms", ["device.timing.sleep_entry_delay=3ms"]),
+                        ("`sleep_entry_delay` 100 ms", ["device.timing.sleep_entry_delay=100ms"])):
+        args = list(base)
+        for s in sets:
+            args += ["--set", s]
+        r = json.loads(subprocess.run(args, capture_output=True, text=True).stdout)
+        f, dev = r["flows"][0], r["devices"][0]
+        avg[label] = f["rtt_ms"]["avg"]
+        expect("models/wilc1000.md", d,
+               f"| {label} | {f['rtt_ms']['avg']:.3f} ms | {dev['avg_power_w'] * 1e3:.1f} mW | "
+               f"{dev['wake']['found_asleep']} of {dev['wake']['requests']} |", q)
+    slope = (avg["`wake_latency` 2000 µs"] - avg["`wake_latency` 100 µs"]) / 1.9
+    expect("models/wilc1000.md", d, f"about {slope:.1f} ms per ms of `wake_latency`", q)
+
+
 selected = [c for c in CHECKS if not ONLY or c.__name__ in ONLY]
 for c in selected:
     before = len(failures)
