@@ -53,12 +53,20 @@ void timeline_writer::end_event() {
     ++m_events;
 }
 
-void timeline_writer::ts(const char* key, uint64_t ps) {
-    // Microseconds with all six fractional digits: exact, no floating-point rounding.
+uint64_t timeline_writer::to_ns(uint64_t ps) {
+    return ps / 1000 + (ps % 1000 >= 500 ? 1 : 0);
+}
+
+void timeline_writer::ts(const char* key, uint64_t ns) {
+    // Microseconds with three fractional digits: whole nanoseconds, exact. A viewer converts
+    // "ts" and "dur" to integer ns each on its own (Perfetto: llround(value * 1000)); with
+    // sub-ns digits, ts and dur could each round up and a slice end 1 ns after its neighbour
+    // starts or its parent ends. Whole ns round to themselves, and the endpoints were rounded
+    // before dur was taken, so what nests in picoseconds nests in the viewer.
     char num[48];
-    std::snprintf(num, sizeof num, "\"%s\":%llu.%06llu", key,
-                  static_cast<unsigned long long>(ps / 1000000),
-                  static_cast<unsigned long long>(ps % 1000000));
+    std::snprintf(num, sizeof num, "\"%s\":%llu.%03llu", key,
+                  static_cast<unsigned long long>(ns / 1000),
+                  static_cast<unsigned long long>(ns % 1000));
     m_buf += num;
 }
 
@@ -106,9 +114,12 @@ void timeline_writer::span(int pid, int tid, std::string_view name, uint64_t sta
     begin_event();
     m_buf +=
         "\"ph\":\"X\",\"pid\":" + std::to_string(pid) + ",\"tid\":" + std::to_string(tid) + ",";
-    ts("ts", start_ps);
+    // Rounding is monotonic: a child inside its parent, or a slice that ends before the next
+    // starts, stays so in ns (a span shorter than 0.5 ns may become 0 ns long).
+    const uint64_t start_ns = to_ns(start_ps);
+    ts("ts", start_ns);
     m_buf += ',';
-    ts("dur", end_ps - start_ps);
+    ts("dur", to_ns(end_ps) - start_ns);
     m_buf += ",\"name\":";
     append_json_string(m_buf, name);
     if (!args_json.empty()) {
@@ -125,7 +136,7 @@ void timeline_writer::instant(int pid, int tid, std::string_view name, uint64_t 
     begin_event();
     m_buf += "\"ph\":\"i\",\"s\":\"t\",\"pid\":" + std::to_string(pid) +
              ",\"tid\":" + std::to_string(tid) + ",";
-    ts("ts", t_ps);
+    ts("ts", to_ns(t_ps));
     m_buf += ",\"name\":";
     append_json_string(m_buf, name);
     if (!args_json.empty()) {
@@ -147,7 +158,7 @@ void timeline_writer::flow(int from_pid, int from_tid, int to_pid, int to_tid,
                      : "\"ph\":\"s\",\"pid\":" + std::to_string(from_pid) +
                            ",\"tid\":" + std::to_string(from_tid);
         m_buf += ",\"id\":" + id + ",\"cat\":\"bus\",";
-        ts("ts", t_ps);
+        ts("ts", to_ns(t_ps));
         m_buf += ",\"name\":";
         append_json_string(m_buf, name);
         end_event();
@@ -159,7 +170,7 @@ void timeline_writer::counter(int pid, std::string_view name, uint64_t t_ps, uin
         return;
     begin_event();
     m_buf += "\"ph\":\"C\",\"pid\":" + std::to_string(pid) + ",";
-    ts("ts", t_ps);
+    ts("ts", to_ns(t_ps));
     m_buf += ",\"name\":";
     append_json_string(m_buf, name);
     m_buf += ",\"args\":{\"value\":" + std::to_string(value) + "}";

@@ -2,7 +2,8 @@
 // Streaming writer of the Trace Event JSON format ({"traceEvents":[...]}) that Perfetto
 // (ui.perfetto.dev) and chrome://tracing open. Events are written as they come (the format does
 // not require time order), so memory does not grow with the run. Times are microseconds with
-// picosecond digits ("ts":12.345678); tracks are process/thread ids with "M" name metadata.
+// nanosecond digits ("ts":12.346, each time rounded to the nearest ns, which keeps the nesting
+// exact in viewers that store integer ns); tracks are process/thread ids with "M" name metadata.
 //
 // Event kinds used: "X" complete spans (ts + dur), "i" instants, "C" counters, "M" metadata,
 // "s"/"f" flow arrows (from a driver task to the bus transaction it issued).
@@ -56,7 +57,8 @@ class timeline_writer {
   private:
     void begin_event();
     void end_event();
-    void ts(const char* key, uint64_t ps);
+    static uint64_t to_ns(uint64_t ps); // nearest
+    void ts(const char* key, uint64_t ns);
 
     std::ofstream m_out;
     std::string m_path;
