@@ -34,6 +34,22 @@ void add(report& r, const std::string& severity, const std::string& message) {
     r.findings.push_back({r.sim_time_s, source, severity, message});
 }
 
+// An until-duration flow whose receiver got nothing for the last stall_limit_s of the run has
+// stopped, not slowed: four RTO back-offs from Linux's 200 ms minimum take 0.2 + 0.4 + 0.8 +
+// 1.6 s, so a TCP flow that still recovers delivers within 3 s, and a UDP flood sends without
+// pause.
+constexpr double stall_limit_s = 3.0;
+
+bool stalled(const flow_report& f, const report& r) {
+    return f.last_progress_s && r.sim_time_s - *f.last_progress_s > stall_limit_s;
+}
+
+std::string stall_text(const flow_report& f, const report& r) {
+    return "until-duration flow stopped: nothing reached the receiver in the last " +
+           seconds(r.sim_time_s - *f.last_progress_s) + " of the run (more than " +
+           seconds(stall_limit_s) + ")";
+}
+
 double loss_share(std::uint64_t sent, std::uint64_t received) {
     return sent > received ? double(sent - received) / double(sent) : 0.0;
 }
@@ -53,6 +69,10 @@ bool judge_tcp(const config::traffic_config& asked, const flow_report& f, report
                 timing(f, r));
         return false;
     }
+    if (want == 0 && stalled(f, r)) {
+        add(r, "error", f.name + ": " + stall_text(f, r) + timing(f, r));
+        return false;
+    }
     return true;
 }
 
@@ -65,13 +85,16 @@ bool judge_packets(const config::traffic_config& asked, const flow_report& f, re
     else if (asked.bytes.bytes > 0 && asked.datagram_size.bytes > 0)
         want = (asked.bytes.bytes + asked.datagram_size.bytes - 1) / asked.datagram_size.bytes;
 
-    const bool ok = want > 0 ? received >= want : received > 0;
+    const bool stopped = want == 0 && received > 0 && stalled(f, r);
+    const bool ok = want > 0 ? received >= want : received > 0 && !stopped;
     std::string msg = f.name + ": " + loss_summary(f);
+    if (stopped)
+        msg += "; " + stall_text(f, r);
     if (want > 0 && sent < want)
         msg += " (" + std::to_string(want) + " asked)";
     if (!ok || received < sent)
         msg += timing(f, r);
-    if (want == 0 && received < sent)
+    if (want == 0 && received < sent && !stopped)
         msg += "; until-duration flow: datagrams in flight at the end count as lost";
     add(r, !ok ? "error" : received < sent ? "warning" : "info", msg);
     return ok;

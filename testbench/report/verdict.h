@@ -19,9 +19,12 @@
 namespace nicsim::report {
 
 // Appends the verdict findings to r.findings. True when every flow delivered what was asked:
-//  - TCP with traffic.bytes > 0: all bytes delivered; with bytes 0 ("until duration"): any.
-//  - UDP with bytes > 0: every datagram asked for arrived; with bytes 0: any arrived (loss is
-//    then a warning only: datagrams still in flight when the duration ends count as lost).
+//  - TCP with traffic.bytes > 0: all bytes delivered; with bytes 0 ("until duration"): any, and
+//    the receiver got data within the last 3 s of the run (else the flow stopped: four RTO
+//    back-offs from Linux's 200 ms minimum are 3 s).
+//  - UDP with bytes > 0: every datagram asked for arrived; with bytes 0: any arrived, within the
+//    last 3 s as for TCP (loss is then a warning only: datagrams still in flight when the
+//    duration ends count as lost).
 //  - ping: a reply to every request asked for (traffic.count).
 // UDP and ping flows always get a summary finding ("N packets transmitted, M received, X%
 // packet loss"), as a warning when anything was lost and as info otherwise.

@@ -85,6 +85,37 @@ TEST(Verdict, UntilDurationTcpIsOkWithAnyDataAndShortWithNone) {
         << none.findings[0].message;
 }
 
+// Issue 36: data stopped at 1.0 s of a 5 s until-duration run (a link that never came back, a
+// missed interrupt): not a success, and a fault in the run is not recovered.
+TEST(Verdict, UntilDurationFlowThatStoppedDeliveringFails) {
+    report r = with_flow(tcp(1000, 1.0));
+    r.sim_time_s = 5;
+    nicsim::report::fault_report fault;
+    fault.kind = "link_down";
+    fault.trigger = "at 1s";
+    fault.injected = 1;
+    fault.first_s = 1.0;
+    r.faults = {fault};
+    EXPECT_FALSE(judge(asked(traffic_kind::iperf_tx, 0), r));
+    EXPECT_EQ(r.faults[0].outcome, "not recovered");
+    ASSERT_FALSE(r.findings.empty());
+    EXPECT_EQ(r.findings[0].severity, "error");
+    EXPECT_NE(r.findings[0].message.find("until-duration flow stopped: nothing reached the "
+                                         "receiver in the last 4.000000 s of the run (more than "
+                                         "3.000000 s)"),
+              std::string::npos)
+        << r.findings[0].message;
+    // Data within the last 3 s: a flow that is still going.
+    report going = with_flow(tcp(1000, 2.5));
+    going.sim_time_s = 5;
+    EXPECT_TRUE(judge(asked(traffic_kind::iperf_tx, 0), going));
+    // The same for a UDP flood.
+    report udp = with_flow(packets("udp_tx", 1000, 990));
+    udp.sim_time_s = 5; // last datagram at 1.5 s
+    EXPECT_FALSE(judge(asked(traffic_kind::udp_tx, 0), udp));
+    EXPECT_NE(udp.findings[0].message.find("until-duration flow stopped"), std::string::npos);
+}
+
 TEST(Verdict, UdpLossIsAnErrorWithTheSummaryLine) {
     // 4 MiB in 1472-byte datagrams: 2850 asked.
     report r = with_flow(packets("udp_rx", 2850, 81), "traffic complete");
@@ -110,6 +141,7 @@ TEST(Verdict, UdpThatSentFewerThanAskedSaysHowManyWereAsked) {
 
 TEST(Verdict, UntilDurationUdpLossIsOnlyAWarning) {
     report r = with_flow(packets("udp_tx", 1000, 990));
+    r.sim_time_s = 2; // the last datagram arrived at 1.5 s
     EXPECT_TRUE(judge(asked(traffic_kind::udp_tx, 0), r));
     ASSERT_EQ(r.findings.size(), 1u);
     EXPECT_EQ(r.findings[0].severity, "warning");
