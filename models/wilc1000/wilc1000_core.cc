@@ -872,10 +872,10 @@ void core::fill_batch() {
 void core::try_post_batch(sc_time t) {
     if (m_batch_posted && !m_batch_sized) {
         // The size register is live until the host reads it: frames that arrive before then
-        // join the announced batch (docs/models/wilc1000.md "Receive path").
+        // join the announced batch (docs/models/wilc1000.md "Firmware functional model", RX).
         fill_batch();
         if (m_int_status & regmap::INT0)
-            m_int_status = regmap::INT0 | (uint32_t(m_rx_batch.size() / 4) & regmap::INT_SIZE_MASK);
+            m_int_status = announced_status();
         return;
     }
     if (m_batch_posted || m_rx_q.empty() || !m_fw_ready)
@@ -898,7 +898,7 @@ void core::raise_int0() {
         return;
     }
     ++m_stats.rx_batches;
-    m_int_status = regmap::INT0 | (uint32_t(m_rx_batch.size() / 4) & regmap::INT_SIZE_MASK);
+    m_int_status = announced_status();
     update_irq_pin();
     update_busy(t);
 }

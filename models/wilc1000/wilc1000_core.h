@@ -204,6 +204,10 @@ class core : public sc_core::sc_module, public air_station_if {
     void handle_cfg(const std::vector<uint8_t>& f, sc_core::sc_time t);
     void queue_rx(bool cfg, const uint8_t* payload, size_t len, sc_core::sc_time t);
     void fill_batch();
+    // INT_STATUS for the batch: INT0 and its size in words.
+    uint32_t announced_status() const {
+        return regmap::INT0 | (uint32_t(m_rx_batch.size() / 4) & regmap::INT_SIZE_MASK);
+    }
     void try_post_batch(sc_core::sc_time t);
     void raise_int0();
     void int_clear_write(uint32_t v, sc_core::sc_time t);

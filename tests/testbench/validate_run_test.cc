@@ -157,6 +157,43 @@ TEST(ValidateRun, BadValidationFilesExitOneWithThePosition) {
     r = shell(q(k_exe) + " validate " + q(s));
     EXPECT_EQ(r.rc, 1) << r.out;
     EXPECT_NE(r.out.find(s + ":2:12: seeds: 'two' is not a seed"), std::string::npos) << r.out;
+    // Published runs are judged seed by seed: without seeds they are refused.
+    const auto u = write_file(d / "u.yaml", "scenario: " + k_scenario +
+                                                "\nmetric: goodput_kbps\n"
+                                                "measured: {value: 100, unit: kbps, source: x, "
+                                                "tolerance_pct: 5, runs: [99, 101]}\n");
+    r = shell(q(k_exe) + " validate " + q(u));
+    EXPECT_EQ(r.rc, 1) << r.out;
+    EXPECT_NE(r.out.find("measured.runs: the published runs are checked seed by seed"),
+              std::string::npos)
+        << r.out;
+}
+
+// measured.runs: a mean inside the tolerance still fails when a seed's run lies outside the
+// published runs (widened): exit 3, and the output names the seed.
+TEST(ValidateRun, ASeedOutsideThePublishedRunsFails) {
+    const auto d = test_dir();
+    const fs::path j = d / "seed1.json";
+    auto r = shell(q(k_exe) + " run " + q(k_scenario) + " --set traffic.bytes=256KiB --set seed=1" +
+                   " -q --json " + q(j));
+    ASSERT_EQ(r.rc, 0) << r.out;
+    std::ifstream in(j);
+    const double v = nlohmann::json::parse(in)["totals"]["goodput_bps"].get<double>() / 1000;
+    auto file = [&](const std::string& name, double lo, double hi) {
+        return write_file(d / (name + ".yaml"),
+                          "scenario: " + k_scenario +
+                              "\nset: {traffic.bytes: 256KiB}\nseeds: [1]\nmetric: goodput_kbps\n"
+                              "measured: {value: " + std::to_string(v) +
+                              ", unit: kbps, source: x, tolerance_pct: 5, runs: [" +
+                              std::to_string(lo) + ", " + std::to_string(hi) +
+                              "], runs_widen_pct: 1}\n");
+    };
+    r = shell(q(k_exe) + " validate " + q(file("inside", v * 0.995, v * 1.005)));
+    EXPECT_EQ(r.rc, 0) << r.out;
+    EXPECT_NE(r.out.find("every seed's run within them ±1 %: yes"), std::string::npos) << r.out;
+    r = shell(q(k_exe) + " validate " + q(file("outside", v * 1.02, v * 1.04)));
+    EXPECT_EQ(r.rc, 3) << r.out;
+    EXPECT_NE(r.out.find(": no (seed 1 outside)"), std::string::npos) << r.out;
 }
 
 // seeds: one run per seed, the prediction is their mean, and each seed's value is listed.
