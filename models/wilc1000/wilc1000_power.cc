@@ -197,7 +197,6 @@ void power_model::record_wake_request(sc_time t) {
 }
 
 void power_model::close_polls(wake_stats& w, uint64_t polls) {
-    ++w.polled_requests;
     ++w.polls[wake_stats::bucket(double(polls))];
 }
 

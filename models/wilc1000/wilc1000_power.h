@@ -77,7 +77,6 @@ struct wake_stats {
     uint64_t found_deep = 0;    // ... of which from deep sleep
     std::array<uint64_t, buckets> asleep_us{}; // time asleep before the requests that found it so
     std::array<uint64_t, buckets> polls{};     // CLK_STATUS reads per request until one read 1
-    uint64_t polled_requests = 0; // requests whose CLK_STATUS polls are in `polls`
     static size_t bucket(double v);
 };
 
