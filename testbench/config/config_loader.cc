@@ -364,6 +364,25 @@ device_config read_device(yaml_reader r, const device_catalog& catalog, const de
         }
         t->reject_unknown_keys();
     }
+    if (k.buffer_keys.empty()) {
+        if (r.has("buffers"))
+            r.fail("buffers", "the " + d.type + " model has no buffer size overrides");
+    } else {
+        // child_or_empty: the schema recorder sees the keys also where no scenario sets them.
+        yaml_reader b = r.child_or_empty("buffers");
+        for (const auto& key : k.buffer_keys) {
+            const auto in_bounds = check_fn<byte_size>([&key](const byte_size& v) {
+                if (v.bytes >= key.min && v.bytes <= key.max)
+                    return std::string();
+                return "must be " + std::to_string(key.min) + " to " + std::to_string(key.max) +
+                       " B (" + key.why + ")";
+            });
+            const byte_size v = b.optional<byte_size>(key.name, byte_size{}, in_bounds);
+            if (b.has(key.name))
+                d.buffers[key.name] = v;
+        }
+        b.reject_unknown_keys();
+    }
     if (k.firmware_keys.empty()) {
         if (r.has("firmware"))
             r.fail("firmware", "the " + d.type + " model has no firmware choices");

@@ -44,6 +44,13 @@ struct device_keys {
     std::vector<bus_keys> buses;
     std::vector<std::string> power_states; // device.power.currents.<state>
     std::vector<std::string> timing_keys;  // device.timing.<key> (durations)
+    // device.buffers.<key>: a chip memory size, its bounds and where they come from.
+    struct size_key {
+        std::string name;
+        std::uint64_t min = 0, max = 0;
+        std::string why;
+    };
+    std::vector<size_key> buffer_keys;
     // device.firmware.<key>: a named choice of the chip firmware's behaviour, its values
     // (the first is the default).
     struct choice_key {

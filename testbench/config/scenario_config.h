@@ -51,6 +51,9 @@ struct device_config {
     // device.timing.<key>: chip timing overrides, the keys the device's binding names (unset =
     // the chip model's calibrated default, see docs/models/<chip>.md).
     std::map<std::string, duration> timing;
+    // device.buffers.<key>: chip memory sizes, the keys the device's binding names (unset = the
+    // chip model's assumption, see docs/models/<chip>.md).
+    std::map<std::string, byte_size> buffers;
     // device.firmware.<key>: the firmware behaviour chosen (unset = the binding's default).
     std::map<std::string, std::string> firmware;
 };

@@ -1103,6 +1103,45 @@ def studies_wilc1000_sleep_mechanism():
 
 
 @check
+def wilc1000_rx_batch_size():
+    """models/wilc1000.md: receiving throughput against the RX batch size assumption."""
+    d = doc("models/wilc1000.md")
+    q = ("build/nicsim run configs/wilc1000-spi-ttcp-rx.yaml --set device.buffers.rx_aggregation=N")
+    expect("models/wilc1000.md", d, q, "the quoted command")
+    runs = {"6.1, sleep off": ["driver.power_save=false"],
+            "6.1, sleep on": ["driver.power_save=true"],
+            "5.16, sleep off": ["driver.variant=chip-sleep-5.16",
+                                "driver.module_params.enable_sleep=false",
+                                "driver.power_save=false"],
+            "5.16, sleep on": ["driver.variant=chip-sleep-5.16",
+                               "driver.module_params.enable_sleep=true",
+                               "driver.power_save=true"]}
+    kbps = {}
+    for size in (8, 16, 32, 64):
+        cells = []
+        for label, sets in runs.items():
+            args = [NICSIM, "run", os.path.join(SRC, "configs/wilc1000-spi-ttcp-rx.yaml"), "--set",
+                    f"device.buffers.rx_aggregation={size}KiB", "--json", "-", "-q"]
+            for one in sets:
+                args += ["--set", one]
+            r = json.loads(subprocess.run(args, capture_output=True, text=True).stdout)
+            kbps[label, size] = r["flows"][0]["goodput_bps"] / 8192
+            if label != "5.16, sleep off":
+                cells.append(f"{kbps[label, size]:.1f}")
+            if label == "6.1, sleep on":
+                dev = r["devices"][0]
+                per_irq = f"{dev['frames_rx'] / dev['irqs']:.1f}"
+        if kbps["6.1, sleep off", size] != kbps["5.16, sleep off", size]:
+            failures.append(f"wilc1000.md says sleep off runs alike on both drivers ({size} KiB)")
+        expect("models/wilc1000.md", d,
+               f"| {size} KiB | {' | '.join(cells)} | {per_irq} |", q)
+    off = kbps["6.1, sleep off", 64] / kbps["6.1, sleep off", 8]
+    old = kbps["5.16, sleep on", 64] / kbps["5.16, sleep on", 8]
+    expect("models/wilc1000.md", d, f"from 8 to 64 KiB moves receiving throughput {off:.2f}× with "
+           f"sleep off and {old:.2f}× with the old driver's", q)
+
+
+@check
 def wilc1000_chip_sleep_sensitivity():
     """models/wilc1000.md: how the two chip-sleep assumptions move a ping with power save on."""
     d = doc("models/wilc1000.md")

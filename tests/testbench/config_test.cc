@@ -292,6 +292,36 @@ TEST(ScenarioConfig, FirmwareChoicesAreCheckedPerDevice) {
         << load_error(scenario(test_dir(), ""), o);
 }
 
+// device.buffers (wilc1000: rx_aggregation): a size within the key's bounds, named with them
+// when outside; a chip without buffer keys says so.
+TEST(ScenarioConfig, BufferSizesAreCheckedPerDevice) {
+    load_options o;
+    auto l = load_scenario(scenario(test_dir(), ""), o);
+    EXPECT_TRUE(l.scenario.device.buffers.empty()); // unset: the chip model's assumption
+    o.overrides = {"device.buffers.rx_aggregation=16KiB"};
+    l = load_scenario(scenario(test_dir(), ""), o);
+    EXPECT_EQ(l.scenario.device.buffers.at("rx_aggregation").bytes, 16384u);
+    o.overrides = {"device.buffers.rx_aggregation=97KiB"};
+    EXPECT_NE(load_error(scenario(test_dir(), ""), o)
+                  .find("device.buffers.rx_aggregation: must be 4 to 98304 B (at most the "
+                        "driver's 96 KiB WILC_RX_BUFF_SIZE)"),
+              std::string::npos)
+        << load_error(scenario(test_dir(), ""), o);
+    o.overrides = {"device.buffers.rx_aggregation=2B"};
+    EXPECT_NE(load_error(scenario(test_dir(), ""), o).find("must be 4 to 98304 B"),
+              std::string::npos);
+    o.overrides = {"device.buffers.tx=16KiB"};
+    EXPECT_NE(load_error(scenario(test_dir(), ""), o)
+                  .find("unknown key 'tx' in device.buffers (expected one of: rx_aggregation)"),
+              std::string::npos)
+        << load_error(scenario(test_dir(), ""), o);
+    o.overrides = {"device={type: ks8851, bus: spi}", "device.buffers.rx_aggregation=8KiB"};
+    EXPECT_NE(load_error(scenario(test_dir(), ""), o)
+                  .find("device.buffers: the ks8851 model has no buffer size overrides"),
+              std::string::npos)
+        << load_error(scenario(test_dir(), ""), o);
+}
+
 // driver.source written in a scenario is relative to that file (as platform: is); from --set or
 // --driver-src it is relative to the working directory.
 TEST(ScenarioConfig, DriverSourceInTheFileIsRelativeToTheFile) {

@@ -35,6 +35,8 @@ wilc::params chip_params_for(const config::device_config& dev, wilc::params p) {
     for (const auto& [key, field] : timing)
         if (auto it = dev.timing.find(key); it != dev.timing.end())
             *field = to_sc(it->second);
+    if (auto it = dev.buffers.find("rx_aggregation"); it != dev.buffers.end())
+        p.rx_aggregation_bytes = uint32_t(it->second.bytes);
     if (auto it = dev.firmware.find("ps_wake"); it != dev.firmware.end())
         p.ps_wake = it->second == "listen_interval" ? wilc::params::ps_wake_policy::listen_interval
                                                     : wilc::params::ps_wake_policy::dtim;

@@ -34,6 +34,11 @@ const config::device_keys& wilc1000_keys() {
         d.timing_keys = {"wake_latency",      "sleep_entry_delay",  "deep_sleep_after",
                          "deep_wake_latency", "boot_delay",         "ps_dynamic_timeout",
                          "ps_wake_ahead",     "ps_radio_wake_time", "ps_beacon_timeout"};
+        // The RX batch one interrupt announces: at least one frame (4 B words), at most the
+        // driver's receive buffer, which wilc_wlan_handle_isr_ext reads a batch into whole
+        // (wlan.h WILC_RX_BUFF_SIZE, 96 KiB).
+        d.buffer_keys = {{"rx_aggregation", 4, 96 * 1024,
+                          "at most the driver's 96 KiB WILC_RX_BUFF_SIZE"}};
         // 802.11 power save: which beacons a dozing station wakes for (wilc1000_params.h).
         d.firmware_keys = {{"ps_wake", {"dtim", "listen_interval"}}};
         d.chip_sleep = true;
