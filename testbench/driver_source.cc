@@ -180,7 +180,7 @@ void remove_tree(const std::string& dir) {
     rmdir(dir.c_str());
 }
 
-// Creates `path` and its parents (a build's work directory inside the cache).
+// Creates the directory `path` (a build's work directory inside the cache), mode 0700.
 bool make_dir(const std::string& path) {
     return mkdir(path.c_str(), 0700) == 0 || (errno == EEXIST && is_dir(path));
 }
