@@ -1,7 +1,8 @@
 // A user's kernel tree at run time (driver.source, `nicsim run --driver-src PATH`): the scenario's
 // driver files of that tree compiled exactly as the built-in builds (driver/CMakeLists.txt
 // records compiler, flags, headers, glue and file lists into the binary) into a plug-in, cached
-// by content hash, loaded with dlopen. Its modules register under their own key
+// by the hash of every file the compiler read and checked against its build's record before it
+// is loaded (plugin_cache.h), loaded with dlopen. Its modules register under their own key
 // ("source@<hash>"), which driver_config::build_key() then names. docs/driver-changes.md.
 #pragma once
 
@@ -39,7 +40,8 @@ struct plugin_error : std::runtime_error {
 struct plugin {
     std::string tree;           // the kernel tree root as given (absolute)
     std::string driver_dir;     // the driver's directory compiled from
-    std::string sha256;         // of everything the plug-in was built from (the cache key)
+    std::string sha256;         // of everything the plug-in was built from: the recipe, this
+                                // executable, every file the compiler read (the cache key)
     std::string key;            // the module registry key: "source@<first 12 of sha256>"
     std::string kernel_version; // the tree's Makefile version, e.g. "6.1.192"
     std::string path;           // the cached shared object
@@ -58,9 +60,6 @@ const plugin& load(const std::string& tree, const std::string& driver,
 
 // The plug-in loaded by this process, or nullptr.
 const plugin* loaded();
-
-// The cache directory: $XDG_CACHE_HOME/nicsim/plugins, else ~/.cache/nicsim/plugins.
-std::string cache_dir();
 
 // SHA-256 of `data` as 64 hex digits.
 std::string sha256_hex(const std::string& data);

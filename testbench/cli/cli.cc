@@ -174,6 +174,8 @@ int cmd_run(const std::string& file, const std::vector<std::string>& sets,
     outputs.emplace_back("--json", json_file);
     if (!outputs_writable(outputs, cfg.scenario.trace, err))
         return exit_config_error;
+    for (const auto& f : remove_stale_spill_files(cfg.scenario.trace.vcd))
+        err << "nicsim: removed " << f << ", left by a run of this VCD that was killed\n";
     if (!cfg.scenario.driver.source.empty()) { // a user's tree: compile or take from the cache
         const build_info::kernel_tree* tree =
             build_info::find_kernel_tree(cfg.scenario.driver.kernel.c_str());

@@ -530,6 +530,12 @@ traffic_config read_traffic(yaml_reader r) {
             "datagram_size", byte_size{1472},
             max_size(1472, "MTU 1500 minus 28 bytes IP+UDP; fragmentation is not modelled"));
         t.rate = r.optional<bit_rate>("rate", bit_rate{0});
+        t.max_loss = r.optional<double>(
+            "max_loss", 0.1, check_fn<double>([](const double& v) {
+                return v >= 0 && v <= 1 ? std::string()
+                                        : std::string("must be a share of the datagrams, 0…1 "
+                                                      "(0.1 = 10 %)");
+            }));
         break;
     case traffic_kind::ping:
         t.count = r.optional<std::uint64_t>("count", 10, at_least<std::uint64_t>(1));
@@ -686,6 +692,20 @@ yaml_reader optional_section(yaml_reader& r, const std::string& key) {
 
 } // namespace
 
+namespace {
+// The SPI controller cannot generate an SCK above its max_speed; the run would stop at the first
+// transfer (exit 2), so it is a configuration error before anything runs.
+void check_spi_clock(yaml_reader device, const device_config& d, const platform_profile& p) {
+    const double max = p.spi_host.max_speed.hz;
+    if (d.bus != bus_type::spi || max <= 0 || d.bus_clock.hz <= max)
+        return;
+    device.fail("bus_clock", to_string(d.bus_clock) + " is above the SPI controller's " +
+                                 "platform.spi_host.max_speed " + to_string(p.spi_host.max_speed) +
+                                 " (profile '" + p.name + "'): lower device.bus_clock or raise " +
+                                 "max_speed");
+}
+} // namespace
+
 loaded_scenario load_scenario(const std::string& file, const load_options& options) {
     auto src = std::make_shared<yaml_source>();
     src->file = file;
@@ -741,6 +761,7 @@ loaded_scenario load_scenario(const std::string& file, const load_options& optio
     const device_catalog& catalog = options.devices ? *options.devices : device_catalog::linked();
     const device_keys* keys = nullptr;
     sc.device = read_device(r.child("device"), catalog, keys);
+    check_spi_clock(r.child("device"), sc.device, out.platform);
     sc.driver = read_driver(optional_section(r, "driver"), sc.device, *keys, options);
     sc.traffic = read_traffic(r.child("traffic"));
     sc.link = read_link(optional_section(r, "link"), *keys);

@@ -101,6 +101,9 @@ struct traffic_config {
     byte_size window;            // traffic.window: TCP receive window (64KiB)
     byte_size datagram_size;     // traffic.datagram_size: UDP payload per datagram (1472B)
     bit_rate rate;               // traffic.rate: UDP offered load; 0 = as fast as the path allows
+    // traffic.max_loss: the share of datagrams an until-duration UDP flow (bytes 0) may lose,
+    // 0…1 (0.1); more fails the verdict (exit 4). With bytes > 0 every datagram must arrive.
+    double max_loss = 0.1;
     std::uint64_t count = 0;     // traffic.count: ping requests (10)
     duration interval;           // traffic.interval: ping period (1s)
     byte_size payload_size;      // traffic.payload_size: ping payload (56B)

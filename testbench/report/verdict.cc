@@ -86,10 +86,15 @@ bool judge_packets(const config::traffic_config& asked, const flow_report& f, re
         want = (asked.bytes.bytes + asked.datagram_size.bytes - 1) / asked.datagram_size.bytes;
 
     const bool stopped = want == 0 && received > 0 && stalled(f, r);
-    const bool ok = want > 0 ? received >= want : received > 0 && !stopped;
+    // An until-duration UDP flood is judged by its loss against the stated tolerance.
+    const bool udp = asked.kind != config::traffic_kind::ping;
+    const bool too_lossy = udp && want == 0 && loss_share(sent, received) > asked.max_loss;
+    const bool ok = want > 0 ? received >= want : received > 0 && !stopped && !too_lossy;
     std::string msg = f.name + ": " + loss_summary(f);
     if (stopped)
         msg += "; " + stall_text(f, r);
+    if (too_lossy)
+        msg += "; more than traffic.max_loss " + num("%g", 100.0 * asked.max_loss) + "%";
     if (want > 0 && sent < want)
         msg += " (" + std::to_string(want) + " asked)";
     if (!ok || received < sent)

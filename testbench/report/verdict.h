@@ -23,8 +23,9 @@ namespace nicsim::report {
 //    the receiver got data within the last 3 s of the run (else the flow stopped: four RTO
 //    back-offs from Linux's 200 ms minimum are 3 s).
 //  - UDP with bytes > 0: every datagram asked for arrived; with bytes 0: any arrived, within the
-//    last 3 s as for TCP (loss is then a warning only: datagrams still in flight when the
-//    duration ends count as lost).
+//    last 3 s as for TCP, and no more than traffic.max_loss of the datagrams sent were lost
+//    (default 10 %; loss up to it is a warning: datagrams still in flight when the duration
+//    ends count as lost).
 //  - ping: a reply to every request asked for (traffic.count).
 // UDP and ping flows always get a summary finding ("N packets transmitted, M received, X%
 // packet loss"), as a warning when anything was lost and as info otherwise.

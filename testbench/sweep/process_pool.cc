@@ -25,7 +25,24 @@ struct running {
     pid_t pid;
     int err_fd; // the job's stderr: a file without a name (see stderr_capture)
     std::chrono::steady_clock::time_point start;
+    bool terminated = false; // SIGTERM sent at the job's timeout
+    std::chrono::steady_clock::time_point terminated_at;
 };
+
+// SIGTERM to a job past its timeout, SIGKILL to one that outlived the grace after it.
+void enforce_timeout(running& r, double timeout_s, std::chrono::steady_clock::time_point now) {
+    if (timeout_s <= 0)
+        return;
+    const double age = std::chrono::duration<double>(now - r.start).count();
+    if (!r.terminated && age > timeout_s) {
+        kill(r.pid, SIGTERM);
+        r.terminated = true;
+        r.terminated_at = now;
+    } else if (r.terminated &&
+               std::chrono::duration<double>(now - r.terminated_at).count() > k_kill_grace_s) {
+        kill(r.pid, SIGKILL);
+    }
+}
 
 // Reads the last k_stderr_keep bytes a job wrote to `fd` (from offset 0: pread).
 std::string read_tail(int fd) {
@@ -113,7 +130,7 @@ void run_jobs(const std::vector<job>& jobs, unsigned max_parallel,
     auto last_tick = std::chrono::steady_clock::now();
     while (next < jobs.size() || !live.empty()) {
         while (next < jobs.size() && live.size() < max_parallel) {
-            running r{next, -1, stderr_capture(), std::chrono::steady_clock::now()};
+            running r{next, -1, stderr_capture(), std::chrono::steady_clock::now(), false, {}};
             r.pid = start(jobs[next], r.err_fd);
             if (r.pid < 0) {
                 job_result res;
@@ -131,10 +148,13 @@ void run_jobs(const std::vector<job>& jobs, unsigned max_parallel,
             int status = 0;
             const pid_t w = waitpid(live[i].pid, &status, WNOHANG);
             if (w == 0 || (w < 0 && errno == EINTR)) {
+                enforce_timeout(live[i], jobs[live[i].index].timeout_s,
+                                std::chrono::steady_clock::now());
                 ++i;
                 continue;
             }
             job_result res;
+            res.timed_out = live[i].terminated;
             if (w < 0) {
                 res.exit_code = 127;
                 res.stderr_text = std::string("waitpid: ") + std::strerror(errno);

@@ -12,13 +12,19 @@ namespace nicsim::sweep {
 
 struct job {
     std::vector<std::string> argv; // argv[0] is the executable path
+    // Wall-clock limit (0: none). A job still running then gets SIGTERM (a `nicsim run` ends at
+    // its next time slice, writing its report so far), and SIGKILL k_kill_grace_s later.
+    double timeout_s = 0;
 };
+
+inline constexpr double k_kill_grace_s = 10;
 
 struct job_result {
     int exit_code = 0;       // exit status, or 128 + signal when killed by a signal
     int signal = 0;          // terminating signal, 0 when it exited
     std::string stderr_text; // the child's stderr, at most its last 8 KiB
     double wall_s = 0;       // wall-clock time of the process (progress/ETA only)
+    bool timed_out = false;  // stopped by this pool at job::timeout_s
 };
 
 // Calls on_done(index, result) on the calling thread as each job ends (in completion order), and

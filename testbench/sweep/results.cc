@@ -102,7 +102,7 @@ std::string status_text(const point_outcome& o) {
     case point_outcome::state::ok:
         return "ok";
     case point_outcome::state::failed:
-        return "failed (exit " + std::to_string(o.exit_code) + ")";
+        return o.timed_out ? "timed out" : "failed (exit " + std::to_string(o.exit_code) + ")";
     case point_outcome::state::missing:
         return "missing";
     }

@@ -22,6 +22,7 @@ struct point_outcome {
     nlohmann::json report;   // the run report (state ok)
     int exit_code = 0;       // state failed
     std::string stderr_text; // state failed
+    bool timed_out = false;  // state failed: stopped at the sweep's per-point timeout
 };
 
 // The metrics in results.csv / results.json, in column order.

@@ -51,7 +51,8 @@ std::vector<std::string> override_texts(const sweep_spec& spec, const point& p) 
 // A point file is trusted only if it is a report (the schema reads it) of this very point: the
 // base scenario and the overrides it ran with are the point's. Anything else (an empty object,
 // `null`, another point's report copied over it, a report of an older nicsim without
-// run.overrides) is "not done": the point runs again. `why` says what was wrong.
+// run.overrides, the report of a run that was interrupted or failed) is "not done": the point
+// runs again. `why` says what was wrong.
 std::optional<nlohmann::json> read_point_report(const std::string& file, const sweep_spec& spec,
                                                 const point& p, std::string* why = nullptr) {
     auto j = read_json(file, why);
@@ -74,6 +75,10 @@ std::optional<nlohmann::json> read_point_report(const std::string& file, const s
         return reject("a report of " + r.run.scenario_file + ", not of " + p.base);
     if (r.run.overrides != override_texts(spec, p))
         return reject("a report of other settings than this point's");
+    // The report a run writes when it is stopped by a signal or fails after it started: it
+    // covers the run so far, not the point.
+    if (r.end_reason == "interrupted" || r.end_reason == "run failed")
+        return reject("the run it reports ended \"" + r.end_reason + "\"");
     return j;
 }
 
@@ -103,6 +108,12 @@ std::string tmp_file(const std::string& out_dir, const point& p) {
     return (fs::path(points_dir(out_dir)) / ("." + p.id + ".json.tmp")).string();
 }
 
+std::string seconds_text(double s) {
+    std::ostringstream t;
+    t << s << " s";
+    return t.str();
+}
+
 // The last lines of a child's stderr, indented, for the summary.
 std::string tail_lines(const std::string& text, size_t n) {
     std::vector<std::string> lines;
@@ -117,6 +128,10 @@ std::string tail_lines(const std::string& text, size_t n) {
 }
 
 } // namespace
+
+double point_timeout_s(const sweep_spec& spec, const sweep_options& o) {
+    return o.timeout_s > 0 ? o.timeout_s : spec.timeout_s;
+}
 
 std::string point_file(const std::string& out_dir, const point& p) {
     return (fs::path(points_dir(out_dir)) / (p.id + ".json")).string();
@@ -162,6 +177,7 @@ point_outcome read_outcome(const std::string& out_dir, const sweep_spec& spec, c
         o.st = point_outcome::state::failed;
         o.exit_code = j->value("exit_code", -1);
         o.stderr_text = j->value("stderr", "");
+        o.timed_out = j->value("timed_out", false);
     }
     return o;
 }
@@ -201,10 +217,12 @@ sweep_summary run_sweep(const sweep_spec& spec, const sweep_options& o, std::ost
     out << "; running " << todo.size() << " with up to " << o.jobs << " in parallel\n"
         << std::flush;
 
+    const double limit = point_timeout_s(spec, o);
     std::vector<job> jobs;
     for (size_t i : todo)
         jobs.push_back({run_command(spec, spec.points[i], o.exe,
-                                    tmp_file(o.out_dir, spec.points[i]), o.out_dir)});
+                                    tmp_file(o.out_dir, spec.points[i]), o.out_dir),
+                        limit});
 
     progress prog(out, o.tty, sum.total, sum.already);
     run_jobs(
@@ -231,10 +249,15 @@ sweep_summary run_sweep(const sweep_spec& spec, const sweep_options& o, std::ost
             } else {
                 po.st = point_outcome::state::failed;
                 po.exit_code = r.exit_code == 0 ? -1 : r.exit_code;
+                po.timed_out = r.timed_out;
                 po.stderr_text = r.exit_code == 0
                                      ? "exited 0 but wrote no readable report " +
                                            tmp_file(o.out_dir, p) + "\n" + r.stderr_text
                                      : r.stderr_text;
+                if (r.timed_out)
+                    po.stderr_text = "timed out: still running after the per-point timeout of " +
+                                     seconds_text(limit) + ", stopped by SIGTERM\n" +
+                                     po.stderr_text;
                 nlohmann::ordered_json f;
                 f["id"] = p.id;
                 f["settings"] = nlohmann::ordered_json::object();
@@ -242,6 +265,7 @@ sweep_summary run_sweep(const sweep_spec& spec, const sweep_options& o, std::ost
                     f["settings"][a.key] = a.value;
                 f["exit_code"] = po.exit_code;
                 f["signal"] = r.signal;
+                f["timed_out"] = r.timed_out;
                 f["stderr"] = po.stderr_text;
                 write_file_atomic(failure_file(o.out_dir, p), f.dump(2) + "\n");
                 std::error_code ec;
@@ -274,6 +298,13 @@ std::string emit_commands(const sweep_spec& spec, const sweep_options& o) {
         if (!p.traces.empty())
             words.push_back(traces_dir(out));
         words.push_back("&&");
+        if (const double limit = point_timeout_s(spec, o); limit > 0) {
+            // coreutils timeout: SIGTERM at the limit, SIGKILL after the grace, as run_jobs.
+            std::ostringstream t, k;
+            t << limit << "s";
+            k << k_kill_grace_s << "s";
+            words.insert(words.end(), {"timeout", "-k", k.str(), t.str()});
+        }
         for (const auto& a : run_command(spec, p, o.exe, tmp, out))
             words.push_back(a);
         words.insert(words.end(), {"&&", "mv", "-f", tmp, fin});

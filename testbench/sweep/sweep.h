@@ -19,7 +19,11 @@ struct sweep_options {
     unsigned jobs = 1;   // parallel processes
     std::string exe;     // the nicsim binary the points run with (absolute path)
     bool tty = false;    // progress as a bar redrawn in place
+    double timeout_s = 0; // --timeout: wall-clock limit of one point (0: the sweep file's)
 };
+
+// The limit a point runs under: --timeout, else the sweep file's `timeout:` (0: none).
+double point_timeout_s(const sweep_spec& spec, const sweep_options& o);
 
 struct sweep_summary {
     size_t total = 0;

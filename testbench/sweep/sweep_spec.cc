@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <unordered_map>
 
 #include "testbench/config/config_loader.h"
 #include "testbench/config/yaml_reader.h"
@@ -172,7 +173,7 @@ std::string point_id(const std::string& base_as_written, const std::vector<assig
     return slug(settings) + "-" + std::string(hex, 10);
 }
 
-sweep_spec load_sweep_spec(const std::string& file) {
+sweep_spec load_sweep_spec(const std::string& file, const std::function<void(size_t)>& on_size) {
     sweep_spec s;
     s.file = file;
     s.stem = fs::path(file).stem().string();
@@ -245,8 +246,17 @@ sweep_spec load_sweep_spec(const std::string& file) {
         }
         // Cartesian product, first axis outermost.
         size_t total = 1;
-        for (const auto& ax : s.axes)
+        for (const auto& ax : s.axes) {
+            if (total > k_max_points / ax.values.size())
+                throw config_error(ax.where + ": the grid has more than " +
+                                   std::to_string(k_max_points) + " points (axis '" + ax.key +
+                                   "' multiplies it by " + std::to_string(ax.values.size()) +
+                                   ")");
             total *= ax.values.size();
+        }
+        if (on_size)
+            on_size(total);
+        s.points.reserve(total);
         for (size_t n = 0; n < total; ++n) {
             point p;
             p.index = n;
@@ -256,10 +266,11 @@ sweep_spec load_sweep_spec(const std::string& file) {
                 idx[i] = rest % s.axes[i].values.size();
                 rest /= s.axes[i].values.size();
             }
+            p.settings.reserve(s.axes.size());
             for (size_t i = 0; i < s.axes.size(); ++i)
                 p.settings.push_back({s.axes[i].key, s.axes[i].values[idx[i]]});
             p.where = s.axes.front().where;
-            s.points.push_back(p);
+            s.points.push_back(std::move(p));
         }
     } else {
         const YAML::Node pts = root["points"];
@@ -292,6 +303,8 @@ sweep_spec load_sweep_spec(const std::string& file) {
             }
             s.points.push_back(p);
         }
+        if (on_size)
+            on_size(s.points.size());
     }
 
     if (r.has("metrics")) {
@@ -326,8 +339,13 @@ sweep_spec load_sweep_spec(const std::string& file) {
                        (is_column ? "a column with one value only" : "not a column of the sweep") +
                        " (compare needs a column with two values or more)");
     }
+    if (r.has("timeout"))
+        s.timeout_s = r.required<config::duration>("timeout", config::positive<config::duration>())
+                          .seconds();
     r.reject_unknown_keys();
 
+    std::unordered_map<std::string, size_t> index_of_id; // a repeated point, in O(points)
+    index_of_id.reserve(s.points.size());
     for (auto& p : s.points) {
         p.base_as_written = s.base_as_written;
         p.base = s.base;
@@ -341,10 +359,10 @@ sweep_spec load_sweep_spec(const std::string& file) {
                                " has no base scenario (give 'base:', a 'base' axis, or 'base:' "
                                "in the point)");
         p.id = point_id(p.base_as_written, s.fixed, p.settings);
-        for (const auto& q : s.points)
-            if (&q != &p && q.index < p.index && q.id == p.id)
-                throw config_error(p.where + ": point " + std::to_string(p.index + 1) +
-                                   " repeats point " + std::to_string(q.index + 1));
+        const auto [at, fresh] = index_of_id.emplace(p.id, p.index);
+        if (!fresh)
+            throw config_error(p.where + ": point " + std::to_string(p.index + 1) +
+                               " repeats point " + std::to_string(at->second + 1));
     }
     return s;
 }
@@ -361,7 +379,7 @@ bool is_trace_key(const std::string& key) {
     return key.rfind("trace.", 0) == 0;
 }
 
-void check_points(sweep_spec& spec) {
+void check_points(sweep_spec& spec, const std::function<void(size_t, size_t)>& progress) {
     config::load_options o;
     add_known_drivers(o);
     for (auto& p : spec.points) {
@@ -397,6 +415,8 @@ void check_points(sweep_spec& spec) {
                                        "' (a sweep names each point's traces <id>.<file name>)");
             p.traces.push_back({key, name});
         }
+        if (progress)
+            progress(p.index + 1, spec.points.size());
     }
 }
 

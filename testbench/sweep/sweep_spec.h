@@ -6,6 +6,7 @@
 // a finished point can be recognised when the same sweep is run again.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -54,16 +55,23 @@ struct sweep_spec {
     std::vector<point> points;        // expanded, in sweep order
     std::vector<std::string> metrics; // to plot (defaults filled in)
     std::string compare;              // `compare:`, a column to tabulate A/B ("" = none)
+    double timeout_s = 0;             // `timeout:`, wall-clock limit of one point (0 = none)
 };
 
+// At most this many points (a grid's product of axis sizes): each is a process and a file.
+inline constexpr size_t k_max_points = 100'000'000;
+
 // Parses and expands a sweep file; config_error (file:line:col) on any problem. Does not check
-// the overrides against the scenario schema: see check_points().
-sweep_spec load_sweep_spec(const std::string& file);
+// the overrides against the scenario schema: see check_points(). on_size(points), when given, is
+// called as soon as the number of points is known, before they are expanded.
+sweep_spec load_sweep_spec(const std::string& file, const std::function<void(size_t)>& on_size = {});
 
 // Loads the base scenario with every point's overrides, as `nicsim run` would, so a key or value
 // that --set rejects fails here, before anything runs (config_error naming the point); records
-// each point's trace files in point::traces.
-void check_points(sweep_spec& spec);
+// each point's trace files in point::traces. progress(done, total), when given, is called after
+// each point (a grid of 10^6 points takes a while).
+void check_points(sweep_spec& spec,
+                  const std::function<void(size_t, size_t)>& progress = {});
 
 // A point's report records its overrides without trace.* (as `nicsim run` records them): the
 // trace files never change a run.

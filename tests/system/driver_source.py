@@ -16,6 +16,13 @@
 #     generated dummy for it, named in the report on stderr; the run (which never calls it) passes.
 #   other-drivers: the KS8851 (SPI) and ENC28J60 files, the driver's directory given directly,
 #     give the built-in reports.
+#   cache-verify (issue 36 item 4): an edit of a header the driver includes from a subdirectory
+#     compiles a new plug-in (the key covers every file the compiler read); a cached plug-in
+#     truncated to a fifth, or altered at its size, is told apart from its build's record and
+#     compiled again, and the run passes (it was a SIGBUS in dlopen).
+#   cache-private-dir: with HOME and XDG_CACHE_HOME unset the cache is
+#     $TMPDIR/nicsim-<uid>/plugins, nicsim-<uid> with mode 0700; one with mode 0777 is refused
+#     (exit 1, the directory named), nothing is compiled into it.
 #
 # Runs in the sanitizer build too (its plug-ins are compiled with its -fsanitize flags).
 import json
@@ -70,6 +77,85 @@ def comparable(report):
     for k in ("driver_variant", "driver_source", "driver_source_sha256"):
         r["run"].pop(k, None)
     return r
+
+
+def cached_so(tmp, report):
+    return os.path.join(tmp, "cache", "nicsim", "plugins",
+                        report["run"]["driver_source_sha256"] + ".so")
+
+
+def cache_verify(env, tmp, tree, wlan):
+    nested = os.path.join(os.path.dirname(wlan), "nicsim_sub", "nicsim_nested.h")
+    os.makedirs(os.path.dirname(nested))
+    open(nested, "w").write("#define NICSIM_NESTED_VALUE 1\n")
+    with open(wlan, "a") as f:
+        f.write('\n#include "nicsim_sub/nicsim_nested.h"\n'
+                "int nicsim_nested_value(void) { return NICSIM_NESTED_VALUE; }\n")
+    first, err = run(env, ["--driver-src", tree])
+    if "compiling" not in err:
+        fail("the first run did not compile:\n" + err)
+    _, err = run(env, ["--driver-src", tree])
+    if "(not compiled)" not in err:
+        fail("the unchanged tree was compiled again:\n" + err)
+
+    # An edit of the nested header only (no file the base key lists changes).
+    open(nested, "w").write("#define NICSIM_NESTED_VALUE 2\n")
+    edited, err = run(env, ["--driver-src", tree])
+    if "compiling" not in err or "(not compiled)" in err:
+        fail("an edit of a header in a subdirectory reused the old plug-in:\n" + err)
+    if edited["run"]["driver_source_sha256"] == first["run"]["driver_source_sha256"]:
+        fail("an edit of a header in a subdirectory kept the hash")
+
+    # The cached object damaged: truncated (dlopen mapped pages past its end: SIGBUS), then
+    # altered at its size. Each is compiled again and the run passes.
+    so = cached_so(tmp, edited)
+    size = os.path.getsize(so)
+    for damage in ("truncate", "alter"):
+        if damage == "truncate":
+            os.truncate(so, size // 5)  # the loadable segments cut: SIGBUS before
+        else:
+            with open(so, "r+b") as f:
+                f.seek(size // 2)
+                f.write(b"\0" * 64)
+        again, err = run(env, ["--driver-src", tree])
+        if "is damaged" not in err or "compiling" not in err:
+            fail(f"a cached plug-in damaged ({damage}) was not compiled again:\n" + err)
+        if not os.path.isfile(so) or comparable(again) != comparable(edited):
+            fail(f"the rebuilt plug-in ({damage}) differs")
+        _, err = run(env, ["--driver-src", tree])
+        if "(not compiled)" not in err:
+            fail(f"the rebuilt plug-in ({damage}) is not taken from the cache:\n" + err)
+
+
+def cache_private_dir(tmp, tree):
+    base = {k: v for k, v in os.environ.items() if k not in ("HOME", "XDG_CACHE_HOME")}
+    tmpdir = os.path.join(tmp, "t")
+    os.makedirs(tmpdir)
+    env = dict(base, TMPDIR=tmpdir)
+    mine = os.path.join(tmpdir, f"nicsim-{os.geteuid()}")
+    report, err = run(env, ["--driver-src", tree])
+    if "compiling" not in err:
+        fail("no compile with HOME unset:\n" + err)
+    mode = os.lstat(mine).st_mode & 0o7777
+    if mode != 0o700:
+        fail(f"{mine}: mode {mode:04o}, expected 0700")
+    so = os.path.join(mine, "plugins", report["run"]["driver_source_sha256"] + ".so")
+    if not os.path.isfile(so):
+        fail(f"no plug-in {so}")
+    if os.path.exists(os.path.join(tmpdir, ".cache")):
+        fail("a shared .cache under TMPDIR was used")
+
+    shared = os.path.join(tmp, "shared")
+    os.makedirs(shared)
+    env = dict(base, TMPDIR=shared)
+    planted = os.path.join(shared, f"nicsim-{os.geteuid()}")
+    os.mkdir(planted)
+    os.chmod(planted, 0o777)
+    _, err = run(env, ["--driver-src", tree], expect_rc=1)
+    if planted not in err or "mode is 0777" not in err:
+        fail("the refusal does not name the directory and its mode:\n" + err)
+    if os.listdir(planted):
+        fail("something was written into a directory others can write")
 
 
 def main():
@@ -178,6 +264,10 @@ def main():
                 if comparable(plugin) != comparable(builtin):
                     fail(f"{cfg}: the plug-in of the unchanged files does not give the built-in "
                          "report")
+        elif part == "cache-verify":
+            cache_verify(env, tmp, tree, wlan)
+        elif part == "cache-private-dir":
+            cache_private_dir(tmp, tree)
         else:
             fail("unknown part " + part)
         print("ok")

@@ -4,6 +4,7 @@
 // placeholder from nicsim_runner is not linked), plus the real `nicsim` binary as a process.
 #include <cstdio>
 #include <sstream>
+#include <filesystem>
 #include <string>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -210,6 +211,33 @@ TEST(Cli, OutputPathsAreCheckedBeforeTheRun) {
     EXPECT_EQ(y.rc, nicsim::cli::exit_config_error);
     EXPECT_NE(y.err.find("nicsim run: trace.log " + missing), std::string::npos) << y.err;
     EXPECT_EQ(g_runs, runs_before);
+}
+
+// Issue 36 item 6: a run killed with SIGKILL leaves an empty VCD and its per-bus spill files
+// (<vcd>.<bus>.part); the next run writing that VCD removes them and says so, and nothing else.
+TEST(Cli, StaleSpillFilesOfTheVcdAreRemovedBeforeTheRun) {
+    const auto dir = test_dir();
+    const std::string f = scenario_file(dir, "ok");
+    const std::string vcd = (dir / "w.vcd").string();
+    for (const char* n : {"w.vcd", "w.vcd.spi0.part", "w.vcd.sdio1.part", "w.fst.vcd.part",
+                          "w.vcd.notes.txt", "w.vcd.my notes.part", "x.vcd.spi0.part"})
+        write_file(dir / n, "x");
+    const auto r = cli({"run", f, "--vcd", vcd, "--json", (dir / "r.json").string()});
+    EXPECT_EQ(r.rc, 0) << r.err;
+    for (const char* n : {"w.vcd.spi0.part", "w.vcd.sdio1.part"}) {
+        EXPECT_FALSE(std::filesystem::exists(dir / n)) << n;
+        EXPECT_NE(r.err.find("nicsim: removed " + (dir / n).string() +
+                             ", left by a run of this VCD that was killed"),
+                  std::string::npos)
+            << r.err;
+    }
+    for (const char* n : {"w.fst.vcd.part", "w.vcd.notes.txt", "w.vcd.my notes.part",
+                          "x.vcd.spi0.part"})
+        EXPECT_TRUE(std::filesystem::exists(dir / n)) << n;
+    const auto fst = cli({"run", f, "--vcd", (dir / "w.fst").string(), "--json",
+                          (dir / "r.json").string()});
+    EXPECT_EQ(fst.rc, 0) << fst.err;
+    EXPECT_FALSE(std::filesystem::exists(dir / "w.fst.vcd.part"));
 }
 
 namespace {

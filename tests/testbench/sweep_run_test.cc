@@ -11,9 +11,11 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <poll.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <thread>
+#include <tuple>
 #include <unistd.h>
 #include <vector>
 
@@ -427,6 +429,37 @@ TEST(SweepRun, BadPointFilesAreRerunNotKept) {
     EXPECT_EQ(slurp(d / "o" / "results.csv"), csv);
 }
 
+// Issue 36 item 6: a point file whose report says the run was interrupted (SIGINT/SIGTERM) or
+// failed after it started covers the run so far, not the point: resume runs it again.
+TEST(SweepRun, InterruptedOrFailedReportsAreRerun) {
+    const auto d = test_dir();
+    const auto f = small_sweep(d);
+    const std::string cmd = q(k_exe) + " sweep " + q(f) + " --out " + q(d / "o") + " -j 2";
+    ASSERT_EQ(shell(cmd).rc, 0);
+    const std::string csv = slurp(d / "o" / "results.csv");
+    const auto rows = csv_rows(csv);
+    const fs::path points = d / "o" / "points";
+    const fs::path p1 = points / (rows[1][12] + ".json"), p2 = points / (rows[2][12] + ".json");
+    for (const auto& [file, reason] : {std::pair{p1, "interrupted"}, {p2, "run failed"}}) {
+        auto j = nlohmann::json::parse(slurp(file));
+        j["end_reason"] = reason;
+        write_file(file, j.dump(2));
+    }
+    const auto r = shell(cmd);
+    ASSERT_EQ(r.rc, 0) << r.out;
+    EXPECT_NE(r.out.find("2 of 4 already done"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("running 2 with"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("ignoring " + p1.string() + ": the run it reports ended \"interrupted\""),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("ignoring " + p2.string() + ": the run it reports ended \"run failed\""),
+              std::string::npos)
+        << r.out;
+    EXPECT_EQ(nlohmann::json::parse(slurp(p1)).value("end_reason", ""),
+              nlohmann::json::parse(slurp(points / (rows[3][12] + ".json"))).value("end_reason", ""));
+    EXPECT_EQ(slurp(d / "o" / "results.csv"), csv);
+}
+
 // Issue 15: a reduced kernel-ab study (configs/studies/kernel-ab.yaml with 64 KiB per point): a
 // base axis over two shipped scenarios × driver.kernel. Each point runs its own scenario with its
 // own kernel's driver; the A/B table pairs them, and `nicsim compare` names the kernels.
@@ -639,4 +672,87 @@ TEST(SweepRun, AFifoAsPointFileIsIgnoredNamingItAndThePointRunsAgain) {
     EXPECT_NE(r.out.find("3 of 4 already done"), std::string::npos) << r.out;
     EXPECT_TRUE(fs::is_regular_file(p1));
     EXPECT_EQ(slurp(d / "o" / "results.csv"), csv);
+}
+
+// Issue 36 item 6: a point still running at the per-point timeout (--timeout, or the sweep
+// file's timeout:) is stopped, recorded as timed out, and the sweep goes on and exits 2. The
+// long point would move 4 GiB (minutes of wall time); the other takes a fraction of a second.
+TEST(SweepRun, APointPastItsTimeoutIsStoppedAndRecorded) {
+    const auto d = test_dir();
+    const auto f = write_file(d / "t.yaml", "base: " + std::string(NICSIM_SOURCE_DIR) +
+                                                "/configs/ks8851-spi-iperf-rx.yaml\n"
+                                                "timeout: 3600s\n"
+                                                "points:\n"
+                                                "  - {traffic.bytes: 64KiB}\n"
+                                                "  - {traffic.bytes: 4GiB, duration: 1e6s}\n");
+    const auto r = shell(q(k_exe) + " sweep " + q(f) + " --out " + q(d / "o") +
+                         " -j 2 --timeout 3s");
+    EXPECT_EQ(r.rc, 2) << r.out;
+    EXPECT_NE(r.out.find("FAILED traffic.bytes=4GiB duration=1e6s (timed out)"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("per-point timeout of 3 s"), std::string::npos) << r.out;
+    const auto rows = csv_rows(slurp(d / "o" / "results.csv"));
+    ASSERT_EQ(rows.size(), 3u);
+    EXPECT_EQ(rows[1][rows[1].size() - 2], "ok");
+    EXPECT_EQ(rows[2][rows[2].size() - 2], "timed out");
+    const auto failed =
+        nlohmann::json::parse(slurp(d / "o" / "points" / (rows[2].back() + ".failed.json")));
+    EXPECT_TRUE(failed.value("timed_out", false));
+    // The file's timeout: reaches emitted commands as coreutils timeout (--timeout wins).
+    const auto e = shell(q(k_exe) + " sweep " + q(f) + " --out " + q(d / "e") + " --emit-commands");
+    EXPECT_NE(e.out.find("'timeout' '-k' '10s' '3600s' '" + k_exe + "' 'run'"), std::string::npos)
+        << e.out;
+}
+
+// Issue 36 item 6: a 10^6-point grid says its size before it expands the points, and how far
+// the check of its points got while it runs (it used to print nothing for hours). Stopped after
+// the first progress line.
+TEST(SweepRun, AMillionPointGridPrintsItsSizeAndProgressAtOnce) {
+    const auto d = test_dir();
+    std::string body = "base: " + std::string(NICSIM_SOURCE_DIR) +
+                       "/configs/ks8851-spi-iperf-rx.yaml\nset: {host.stack: fixed_window}\n"
+                       "axes:\n";
+    for (const auto& [key, unit, first] : {std::tuple{"device.bus_clock", "MHz", 1},
+                                           {"traffic.window", "B", 3000},
+                                           {"traffic.bytes", "KiB", 1}}) {
+        body += std::string("  - key: ") + key + "\n    values: [";
+        for (int i = 0; i < 100; ++i)
+            body += (i ? ", " : "") + std::to_string(first + i) + unit;
+        body += "]\n";
+    }
+    const auto f = write_file(d / "big.yaml", body);
+    int out[2];
+    ASSERT_EQ(pipe(out), 0);
+    const pid_t pid = fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+        dup2(out[1], 1);
+        dup2(out[1], 2);
+        close(out[0]);
+        execl(k_exe.c_str(), k_exe.c_str(), "sweep", f.c_str(), "--out",
+              (d / "o").string().c_str(), "-j", "1", static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    close(out[1]);
+    // Lines as they come; a generous limit only guards against a hang.
+    std::string text;
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+    while (text.find("checking points: ") == std::string::npos ||
+           text.find('\n', text.find("checking points: ")) == std::string::npos) {
+        pollfd p{out[0], POLLIN, 0};
+        if (std::chrono::steady_clock::now() > give_up || poll(&p, 1, 1000) < 0)
+            break;
+        char buf[4096];
+        const ssize_t n = (p.revents & (POLLIN | POLLHUP)) ? read(out[0], buf, sizeof buf) : 0;
+        if (n < 0 || ((p.revents & POLLHUP) && n == 0))
+            break;
+        text.append(buf, static_cast<size_t>(n));
+    }
+    kill(pid, SIGKILL);
+    waitpid(pid, nullptr, 0);
+    close(out[0]);
+    EXPECT_EQ(text.rfind("big: 1000000 points\n", 0), 0u) << text;
+    EXPECT_NE(text.find("checking points: "), std::string::npos) << text;
+    EXPECT_NE(text.find(" of 1000000\n"), std::string::npos) << text;
 }

@@ -398,3 +398,32 @@ TEST(SweepSpec, EachPointNamesItsOwnTraceFiles) {
     }();
     EXPECT_NE(e.find("trace.log and trace.pcap are both named 't'"), std::string::npos) << e;
 }
+
+// Issue 36 item 6: `timeout:` is a positive duration; a grid's size is told before it is
+// expanded; a grid too large to expand is an error naming the axis that overflows it.
+TEST(SweepSpec, TimeoutIsAPositiveDurationAndTheSizeIsToldFirst) {
+    const auto d = test_dir();
+    const std::string axis = "axes:\n  - key: device.bus_clock\n    values: [10MHz, 25MHz]\n";
+    EXPECT_EQ(load_sweep_spec(sweep_file(d, "timeout: 90s\n" + axis)).timeout_s, 90.0);
+    EXPECT_EQ(load_sweep_spec(sweep_file(d, axis)).timeout_s, 0.0);
+    EXPECT_NE(error_of(sweep_file(d, "timeout: 0s\n" + axis)).find("timeout"), std::string::npos);
+    EXPECT_NE(error_of(sweep_file(d, "timeout: soon\n" + axis)).find("timeout"),
+              std::string::npos);
+
+    size_t told = 0;
+    const auto s = load_sweep_spec(sweep_file(d, axis), [&](size_t n) { told = n; });
+    EXPECT_EQ(told, 2u);
+    EXPECT_EQ(s.points.size(), 2u);
+
+    std::string values = "[";
+    for (int i = 0; i < 1000; ++i)
+        values += (i ? ", " : "") + std::to_string(i + 1) + "MHz";
+    values += "]";
+    std::string huge = "axes:\n";
+    for (const char* k : {"device.bus_clock", "platform.spi_host.clock", "link.phy_rate"})
+        huge += std::string("  - key: ") + k + "\n    values: " + values + "\n";
+    const std::string e = error_of(sweep_file(d, huge));
+    EXPECT_NE(e.find("the grid has more than 100000000 points (axis 'link.phy_rate'"),
+              std::string::npos)
+        << e;
+}

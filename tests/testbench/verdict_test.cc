@@ -139,6 +139,38 @@ TEST(Verdict, UdpThatSentFewerThanAskedSaysHowManyWereAsked) {
         << r.findings[0].message;
 }
 
+// Issue 36 item 1: an until-duration UDP flood losing 85 % of its datagrams fails against the
+// default traffic.max_loss (10 %), and passes, as a warning, when the scenario states it may.
+TEST(Verdict, UntilDurationUdpLossAboveMaxLossIsAnError) {
+    report r = with_flow(packets("udp_rx", 1000, 150));
+    r.sim_time_s = 2;
+    EXPECT_FALSE(judge(asked(traffic_kind::udp_rx, 0), r));
+    ASSERT_EQ(r.findings.size(), 1u);
+    EXPECT_EQ(r.findings[0].severity, "error");
+    EXPECT_EQ(r.findings[0].message.rfind("udp: 1000 datagrams sent, 150 received, 85% datagram "
+                                          "loss; more than traffic.max_loss 10%;",
+                                          0),
+              0u)
+        << r.findings[0].message;
+
+    traffic_config tolerant = asked(traffic_kind::udp_rx, 0);
+    tolerant.max_loss = 0.9;
+    report ok = with_flow(packets("udp_rx", 1000, 150));
+    ok.sim_time_s = 2;
+    EXPECT_TRUE(judge(tolerant, ok));
+    ASSERT_EQ(ok.findings.size(), 1u);
+    EXPECT_EQ(ok.findings[0].severity, "warning");
+    // Exactly at the limit passes; no loss allowed at all fails on the first lost datagram.
+    tolerant.max_loss = 0.85;
+    report at = with_flow(packets("udp_rx", 1000, 150));
+    at.sim_time_s = 2;
+    EXPECT_TRUE(judge(tolerant, at));
+    tolerant.max_loss = 0;
+    report one = with_flow(packets("udp_rx", 1000, 999));
+    one.sim_time_s = 2;
+    EXPECT_FALSE(judge(tolerant, one));
+}
+
 TEST(Verdict, UntilDurationUdpLossIsOnlyAWarning) {
     report r = with_flow(packets("udp_tx", 1000, 990));
     r.sim_time_s = 2; // the last datagram arrived at 1.5 s
