@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "testbench/system/traffic_session.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "bus/common/local_time.h"
@@ -239,7 +240,8 @@ void traffic_session::capture_control(const std::vector<trace::control_frame>& f
         return;
     // The sender is the client (linux_tcp_flow.h).
     const bool client_on_board = m_linux->config().board_sends;
-    sc_core::sc_time at = local_time::now();
+    // After the frames handed on before (another stream's, at the same instant): in time order.
+    sc_core::sc_time at = std::max(local_time::now(), m_next_control);
     for (const auto& f : frames) {
         const bool from_board = f.from_client == client_on_board;
         if (m_host_control)
@@ -248,6 +250,7 @@ void traffic_session::capture_control(const std::vector<trace::control_frame>& f
             m_peer_control(!from_board, f, at);
         at += sc_core::sc_time(1, sc_core::SC_NS);
     }
+    m_next_control = at;
 }
 
 const sc_core::sc_event& traffic_session::done_event() const {

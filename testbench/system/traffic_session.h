@@ -82,7 +82,7 @@ class traffic_session {
 
   private:
     report::flow_report linux_stream_report(std::size_t k) const;
-    // Hands frames the model does not simulate to both capture points, now and 1 ns apart.
+    // Hands frames the model does not simulate to both capture points, from now on, 1 ns apart.
     void capture_control(const std::vector<trace::control_frame>& frames);
 
     config::traffic_config m_cfg;
@@ -94,6 +94,7 @@ class traffic_session {
     std::unique_ptr<net::rx_latency> m_host_rx_latency;
     traffic::frame_tap_fn m_host_tap, m_peer_tap;
     trace::control_tap_fn m_host_control, m_peer_control;
+    sc_core::sc_time m_next_control; // capture_control's next free instant
     traffic::endpoint* m_host = nullptr;
     traffic::endpoint* m_peer = nullptr;
     sc_core::sc_event m_never; // idle: the done event that never fires

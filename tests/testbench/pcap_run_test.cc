@@ -192,6 +192,26 @@ TEST(PcapRun, EveryFrameOfATcpRunAtBothEndsInTimeOrder) {
     expect_every_frame_captured("", "tx");
 }
 
+TEST(PcapRun, EveryStreamOfAParallelRunOpensAndClosesInTimeOrder) {
+    const fs::path d = fs::path(::testing::TempDir()) / "nicsim-pcap-run";
+    fs::create_directories(d);
+    const fs::path pcap = d / "streams.pcapng";
+    ASSERT_EQ(run("run '" + configs + "ks8851-spi-iperf-tx.yaml' --set traffic.bytes=64KiB " +
+                  "--set traffic.streams=2 --pcap '" + pcap.string() + "' --quiet"),
+              0);
+    const capture c = read_pcapng(pcap);
+    ASSERT_TRUE(c.ok);
+    uint64_t last_ns = 0, syns = 0, fins = 0;
+    for (const auto& p : c.packets) {
+        EXPECT_GE(p.t_ns, last_ns) << "packets must be in time order";
+        last_ns = p.t_ns;
+        syns += tcp_flags(p) == 0x02;
+        fins += (tcp_flags(p) & 0x01) != 0;
+    }
+    EXPECT_EQ(syns, 2u);
+    EXPECT_EQ(fins, 4u);
+}
+
 TEST(PcapRun, TraceWindowLimitsTheCaptureAndABadPathFailsBeforeTheRun) {
     const fs::path d = fs::path(::testing::TempDir()) / "nicsim-pcap-window";
     fs::create_directories(d);
