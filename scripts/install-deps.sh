@@ -22,6 +22,7 @@ packages=(
     python3-yaml python3-jsonschema  # tests/docs/scenario_schema_test.py: the configs against the schema
     sigrok-cli          # --vcd-format sigrok decoded by sigrok's SPI decoder (docs/traces.md, its test)
     gtkwave             # vcd2fst for --vcd FILE.fst; fst2vcd reads it back in its test
+    tshark              # reads --pcap captures in tests/testbench/pcap_tshark_test.cc (docs/traces.md)
 )
 
 missing=()

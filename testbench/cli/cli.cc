@@ -72,13 +72,15 @@ config::load_options options_with(const std::vector<std::string>& sets) {
     return o;
 }
 
-// --vcd/--timeline/--log/--trace-window are shorthands for --set trace.<key>=VALUE, applied
+// --vcd/--timeline/--log/--pcap/--pcap-peer/--trace-window are shorthands for --set trace.<key>=VALUE, applied
 // after the user's --set so they win. False (with `why`) for a malformed window.
 bool add_trace_sets(std::vector<std::string>& sets, const std::string& vcd,
                     const std::string& timeline, const std::string& log, const std::string& pcap,
-                    const std::string& window, std::string& why) {
+                    const std::string& pcap_peer, const std::string& window, std::string& why) {
     if (!pcap.empty())
         sets.push_back("trace.pcap=" + pcap);
+    if (!pcap_peer.empty())
+        sets.push_back("trace.pcap_peer=" + pcap_peer);
     if (!vcd.empty())
         sets.push_back("trace.vcd=" + vcd);
     if (!timeline.empty())
@@ -106,10 +108,7 @@ using output_list = std::vector<std::pair<std::string, std::string>>;
 
 bool outputs_writable(output_list outputs, const config::trace_config& trace, std::ostream& err) {
     // Trace files set in the scenario (not by a flag) are named by their key.
-    for (const auto& [key, path] : {std::pair{"trace.vcd", trace.vcd},
-                                    {"trace.timeline", trace.timeline},
-                                    {"trace.log", trace.log},
-                                    {"trace.pcap", trace.pcap}}) {
+    for (const auto& [key, path] : trace.files()) {
         bool by_flag = false;
         for (const auto& o : outputs)
             by_flag |= o.second == path;
@@ -356,7 +355,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
                      "print transfer and bitrate every SECONDS of simulated time (iperf3 -i)")
         ->type_name("SECONDS")
         ->check(positive_number());
-    std::string vcd_file, timeline_file, log_file, pcap_file, trace_window,
+    std::string vcd_file, timeline_file, log_file, pcap_file, pcap_peer_file, trace_window,
         trace_max_size; // docs/traces.md
     run_cmd
         ->add_option("--vcd", vcd_file,
@@ -375,7 +374,11 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         ->type_name("FILE");
     run_cmd
         ->add_option("--pcap", pcap_file,
-                     "write the frames (host netdev, peer) as pcapng to FILE (Wireshark)")
+                     "write the frames at the board's netdev as pcapng to FILE (Wireshark)")
+        ->type_name("FILE");
+    run_cmd
+        ->add_option("--pcap-peer", pcap_peer_file,
+                     "write the frames at the far host as pcapng to FILE (Wireshark)")
         ->type_name("FILE");
     run_cmd
         ->add_option("--trace-window", trace_window,
@@ -455,15 +458,16 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
             run_sets.push_back("trace.vcd_format=" + vcd_format);
         if (!trace_max_size.empty())
             run_sets.push_back("trace.max_size=" + trace_max_size);
-        if (!add_trace_sets(run_sets, vcd_file, timeline_file, log_file, pcap_file, trace_window,
-                            why)) {
+        if (!add_trace_sets(run_sets, vcd_file, timeline_file, log_file, pcap_file,
+                            pcap_peer_file, trace_window, why)) {
             err << "nicsim run: --trace-window: " << why << "\n";
             return exit_config_error;
         }
         const output_list trace_flags = {{"--vcd (trace.vcd)", vcd_file},
                                          {"--timeline (trace.timeline)", timeline_file},
                                          {"--log (trace.log)", log_file},
-                                         {"--pcap (trace.pcap)", pcap_file}};
+                                         {"--pcap (trace.pcap)", pcap_file},
+                                         {"--pcap-peer (trace.pcap_peer)", pcap_peer_file}};
         return cmd_run(run_file, run_sets, recorded, json_file, trace_flags, quiet, interval_s, out,
                        err);
     }

@@ -643,13 +643,15 @@ void check_trace_path(yaml_reader& r, const std::string& key, const std::string&
     for (const auto& [set_path, arg] : r.source().overrides)
         if (set_path == "trace" || set_path == "trace." + key)
             return;
+    std::string flag = "--" + key; // trace.pcap_peer: --pcap-peer
+    std::replace(flag.begin(), flag.end(), '_', '-');
     const fs::path p = fs::path(path).lexically_normal();
     if (p.is_absolute() || p.empty() || *p.begin() == "..")
         r.fail(key, "'" + path +
                         "' is outside the output directory (the current directory): a trace "
                         "path in a scenario file must be relative and stay inside it; give it on "
-                        "the command line (--" +
-                        key + " FILE or --set trace." + key + "=FILE) to write elsewhere");
+                        "the command line (" +
+                        flag + " FILE or --set trace." + key + "=FILE) to write elsewhere");
 }
 
 trace_config read_trace(yaml_reader r) {
@@ -664,6 +666,7 @@ trace_config read_trace(yaml_reader r) {
     t.timeline = r.optional<std::string>("timeline", "");
     t.log = r.optional<std::string>("log", "");
     t.pcap = r.optional<std::string>("pcap", "");
+    t.pcap_peer = r.optional<std::string>("pcap_peer", "");
     t.window_start = r.optional<duration>("window_start", duration{});
     t.window_end = r.optional<duration>("window_end", duration{});
     t.max_size = r.optional<byte_size>("max_size", t.max_size);
@@ -671,6 +674,7 @@ trace_config read_trace(yaml_reader r) {
     check_trace_path(r, "timeline", t.timeline);
     check_trace_path(r, "log", t.log);
     check_trace_path(r, "pcap", t.pcap);
+    check_trace_path(r, "pcap_peer", t.pcap_peer);
     if (t.window_end.ps != 0 && !(t.window_end > t.window_start))
         r.fail("window_end", "must be after window_start (" + to_string(t.window_start) + ")");
     r.reject_unknown_keys();

@@ -9,6 +9,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "testbench/config/expect.h"
@@ -151,11 +152,22 @@ struct trace_config {
     std::string vcd_format = "gtkwave"; // trace.vcd_format: gtkwave | sigrok (docs/traces.md)
     std::string timeline;               // trace.timeline: Trace Event JSON file ("" = off)
     std::string log;                    // trace.log: one line per transaction ("" = off)
-    std::string pcap;                   // trace.pcap: pcapng capture of the frames ("" = off)
+    std::string pcap;      // trace.pcap: pcapng capture at the board's netdev ("" = off)
+    std::string pcap_peer; // trace.pcap_peer: pcapng capture at the far host ("" = off)
     duration window_start;              // trace.window_start: trace only from here ...
     duration window_end;                // trace.window_end: ... to here (0 = end of run)
     // trace.max_size (--trace-max-size): the largest each trace file may grow (0 = no limit)
     byte_size max_size{std::uint64_t(1) << 30};
+
+    // The trace files, each as {"trace.<key>", path} (path "" = off), in one order for every
+    // place that names or checks them.
+    std::vector<std::pair<std::string, std::string>> files() const {
+        return {{"trace.vcd", vcd},
+                {"trace.timeline", timeline},
+                {"trace.log", log},
+                {"trace.pcap", pcap},
+                {"trace.pcap_peer", pcap_peer}};
+    }
 };
 
 // sim: how the simulation kernel runs the model, not what it models.

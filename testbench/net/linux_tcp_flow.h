@@ -71,8 +71,11 @@ class linux_tcp_flow : public sc_core::sc_module {
     host_stack& board_stack() { return *m_board; }
     host_stack& peer_stack() { return *m_peer; }
     const host_stack& board_stack() const { return *m_board; }
-    // Stream 0's sockets (the only ones without -P).
-    const tcp_socket& sender_socket() const { return *m_streams.front().snd; }
+    // Stream k's sockets (stream 0 is the only one without -P). The sender is the client (it
+    // connects, as ttcp -t and iperf3's client do), on the board when config().board_sends.
+    const tcp_socket& sender_socket(std::size_t k = 0) const { return *m_streams.at(k).snd; }
+    const tcp_socket& receiver_socket(std::size_t k = 0) const { return *m_streams.at(k).rcv; }
+    const linux_tcp_flow_config& config() const { return m_cfg; }
 
     void start();
     const sc_core::sc_event& done_event() const { return m_done; }

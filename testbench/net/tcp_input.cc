@@ -237,6 +237,14 @@ std::uint32_t tcp_socket::select_window() {
     return static_cast<std::uint32_t>(win >> m_wscale);
 }
 
+std::uint16_t tcp_socket::window_field() const {
+    const std::uint64_t offered = m_rcv_wup + m_rcv_wnd;
+    const std::uint64_t left = offered > m_rcv_nxt ? offered - m_rcv_nxt : 0;
+    // Rounded up to the scale, as __tcp_select_window rounds the window it offers.
+    const std::uint64_t field = (left + (std::uint64_t{1} << m_wscale) - 1) >> m_wscale;
+    return static_cast<std::uint16_t>(std::min<std::uint64_t>(field, 0xffff));
+}
+
 void tcp_socket::ack_check(bool now) {
     // tcp_input.c: __tcp_ack_snd_check - more than one full segment unacknowledged and the
     // window would not shrink, quick-ack mode, or out-of-order data: ACK now; else delay it.

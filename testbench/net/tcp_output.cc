@@ -78,6 +78,12 @@ tcp_socket::tcp_socket(const net_settings& cfg, const tcp_socket_config& sc, env
     m_peer_wscale = sc.peer_wscale >= 0 ? static_cast<unsigned>(sc.peer_wscale) : m_wscale;
     // The peer's SYN window is never scaled (RFC 7323): at most 65535 until its first ACK.
     m_snd_wnd = std::min<std::uint64_t>(65535, space);
+    m_syn.isn = m_isn_out;
+    m_syn.mss = static_cast<std::uint16_t>(cfg.mtu - fr::ipv4_header_len - fr::tcp_header_len);
+    m_syn.window = static_cast<std::uint16_t>(std::min<std::uint64_t>(m_rcv_wnd, 65535));
+    m_syn.wscale = cfg.tcp_window_scaling ? static_cast<int>(m_wscale) : -1;
+    m_syn.sack_permitted = cfg.tcp_sack;
+    m_syn.timestamps = cfg.tcp_timestamps;
 }
 
 void tcp_socket::charge(sc_time t, cpu_context c) {

@@ -98,6 +98,19 @@ struct tcp_socket_config {
     int peer_sack = -1;
 };
 
+// What one end's SYN (the client's) or SYN-ACK (the server's) carries, as tcp_connect /
+// tcp_make_synack write it from the socket's settings (tcp_syn_options, tcp_synack_options). The
+// model opens its connections established, so no SYN is ever sent; a capture shows the handshake
+// from these (testbench/trace/tcp_capture.h).
+struct tcp_syn_fields {
+    std::uint32_t isn = 0;
+    std::uint16_t mss = 0;       // MSS option: the MTU - 40 (tcp_advertise_mss), no TS option
+    std::uint16_t window = 0;    // the window field, never scaled in a SYN (RFC 7323)
+    int wscale = -1;             // window-scale option (rcv_wscale); -1: not sent
+    bool sack_permitted = false; // tcp_sack
+    bool timestamps = false;     // tcp_timestamps
+};
+
 // Counters of one socket (both halves).
 struct tcp_stats {
     std::uint64_t bytes_written = 0; // accepted by write()
@@ -215,6 +228,17 @@ class tcp_socket {
     const std::string& error() const { return m_error; }
     unsigned wscale() const { return m_wscale; }
 
+    // --- for a capture of the connection (testbench/trace/tcp_capture.h) ----------------------
+    const tcp_socket_config& config() const { return m_sc; }
+    const tcp_syn_fields& syn() const { return m_syn; }
+    std::uint32_t tsval() const { return now_ts(); }
+    // Wire sequence numbers: the one after the last byte the application wrote (a FIN's), and
+    // rcv_nxt (the next byte expected, what an ACK says).
+    std::uint32_t wire_write_end() const { return wire_seq_out(m_write_seq); }
+    std::uint32_t wire_rcv_nxt() const { return wire_seq_in(m_rcv_nxt); }
+    // The window last advertised, as the header field: what is left of it from rcv_nxt, scaled.
+    std::uint16_t window_field() const;
+
   private:
     // Socket code follows the local-time rule (bus/common/local_time.h): it reads the time with
     // local_time::now(), and a waiter is woken at SystemC time, caught up first.
@@ -308,6 +332,7 @@ class tcp_socket {
     std::uint32_t m_mss;
     std::uint32_t m_seg_truesize;
     unsigned m_wscale; // ours (rcv_wscale); the peer uses the same rule, so the same value
+    tcp_syn_fields m_syn;
     std::vector<std::uint8_t> m_scratch;
     std::vector<std::vector<std::uint8_t>> m_frames; // send_skb's frames (a member: see there)
     std::string m_error;

@@ -397,10 +397,7 @@ void check_points(sweep_spec& spec, const std::function<void(size_t, size_t)>& p
                                ") is rejected by the base scenario " + p.base + ":\n  " + e.what());
         }
         p.traces.clear();
-        for (const auto& [key, path] : {std::pair{"trace.vcd", trace.vcd},
-                                        {"trace.timeline", trace.timeline},
-                                        {"trace.log", trace.log},
-                                        {"trace.pcap", trace.pcap}}) {
+        for (const auto& [key, path] : trace.files()) {
             if (path.empty())
                 continue;
             const std::string name = fs::path(path).filename().string();

@@ -47,12 +47,12 @@ device_system::device_system(sc_core::sc_module_name name, const config::scenari
     if ((m_trace = trace::trace_session::open(m_sc.trace))) {
         m_trace->attach_tasks();
         m_device->attach_traces(*m_trace);
-        // Interfaces in this order (host first): two statements, not two arguments.
-        auto host = m_trace->frame_tap(
-            "host", "the board's network device: into ndo_start_xmit, out of netif_rx");
-        auto peer =
-            m_trace->frame_tap("peer", "the far host's network stack, behind the link partner");
-        m_traffic->set_taps(std::move(host), std::move(peer));
+        using point = trace::trace_session::capture_point;
+        m_traffic->set_taps(
+            m_trace->capture(point::board, "host",
+                             "the board's network device: into ndo_start_xmit, out of netif_rx"),
+            m_trace->capture(point::peer, "peer",
+                             "the far host's network stack, behind the link partner"));
     }
     m_device->bind_traffic(*m_traffic);
     SC_HAS_PROCESS(device_system);

@@ -55,6 +55,7 @@ void run_control::drive(const std::function<std::string()>& bring_up, traffic_se
         fail("traffic failed: " + traffic.error());
         return;
     }
+    traffic.completed();
     if (h.after_traffic)
         h.after_traffic();
     m_end_reason = traffic_complete;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "testbench/system/traffic_session.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "bus/common/local_time.h"
@@ -192,9 +193,11 @@ void traffic_session::bind_peer(traffic::send_fn send) {
     m_linux->peer_stack().attach(p);
 }
 
-void traffic_session::set_taps(traffic::frame_tap_fn host, traffic::frame_tap_fn peer) {
-    m_host_tap = std::move(host);
-    m_peer_tap = std::move(peer);
+void traffic_session::set_taps(trace::capture_taps host, trace::capture_taps peer) {
+    m_host_tap = std::move(host.frames);
+    m_peer_tap = std::move(peer.frames);
+    m_host_control = std::move(host.control);
+    m_peer_control = std::move(peer.control);
     if (m_host && m_host_rx_latency) { // received frames are captured in host_rx()
         m_host->set_tap([this](bool sent, const std::uint8_t* d, std::size_t n) {
             if (sent && m_host_tap)
@@ -208,14 +211,46 @@ void traffic_session::set_taps(traffic::frame_tap_fn host, traffic::frame_tap_fn
 }
 
 void traffic_session::start() {
-    if (m_linux)
+    if (m_linux) {
         m_linux->start();
+        for (std::size_t k = 0; k < m_linux->streams(); ++k)
+            capture_control(trace::tcp_open_frames(m_linux->sender_socket(k),
+                                                   m_linux->receiver_socket(k)));
+    }
     if (m_tcp)
         m_tcp->start();
     if (m_udp)
         m_udp->start();
     if (m_ping)
         m_ping->start();
+}
+
+void traffic_session::completed() {
+    // A transfer until the run's duration ends with its connections open; a failed one is not
+    // closed either.
+    if (!m_linux || m_cfg.bytes.bytes == 0 || !m_linux->finished() || failed())
+        return;
+    for (std::size_t k = 0; k < m_linux->streams(); ++k)
+        capture_control(trace::tcp_close_frames(m_linux->sender_socket(k),
+                                                m_linux->receiver_socket(k)));
+}
+
+void traffic_session::capture_control(const std::vector<trace::control_frame>& frames) {
+    if (!m_host_control && !m_peer_control)
+        return;
+    // The sender is the client (linux_tcp_flow.h).
+    const bool client_on_board = m_linux->config().board_sends;
+    // After the frames handed on before (another stream's, at the same instant): in time order.
+    sc_core::sc_time at = std::max(local_time::now(), m_next_control);
+    for (const auto& f : frames) {
+        const bool from_board = f.from_client == client_on_board;
+        if (m_host_control)
+            m_host_control(from_board, f, at);
+        if (m_peer_control)
+            m_peer_control(!from_board, f, at);
+        at += sc_core::sc_time(1, sc_core::SC_NS);
+    }
+    m_next_control = at;
 }
 
 const sc_core::sc_event& traffic_session::done_event() const {

@@ -24,6 +24,7 @@
 #include "testbench/net/linux_tcp_flow.h"
 #include "testbench/net/rx_latency.h"
 #include "testbench/report/report.h"
+#include "testbench/trace/tcp_capture.h"
 #include "testbench/traffic/endpoint.h"
 #include "testbench/traffic/ping_flow.h"
 #include "testbench/traffic/tcp_bulk_flow.h"
@@ -59,12 +60,17 @@ class traffic_session {
     void peer_rx(const std::uint8_t* data, std::size_t len);
     // The peer's transmit side: `send` hands a frame to the link partner (never blocks).
     void bind_peer(traffic::send_fn send);
-    // Captures (pcap): every frame sent or received at the host's netdev / at the peer.
-    void set_taps(traffic::frame_tap_fn host, traffic::frame_tap_fn peer);
+    // Captures (pcap): every frame sent or received at the host's netdev / at the peer, and
+    // for a flow over the linux stacks the handshake at start() and the close at completed()
+    // that its connections imply (trace/tcp_capture.h).
+    void set_taps(trace::capture_taps host, trace::capture_taps peer);
     // The board's transmit tap, for whoever carries the board stack's frames to the driver.
     const traffic::frame_tap_fn& host_tap() const { return m_host_tap; }
 
     void start();
+    // The run saw the traffic complete (done_event() and not failed): a transfer of
+    // traffic.bytes over the linux stacks closes its connections (in the captures).
+    void completed();
     const sc_core::sc_event& done_event() const;
     bool finished() const;
     bool failed() const;
@@ -76,6 +82,8 @@ class traffic_session {
 
   private:
     report::flow_report linux_stream_report(std::size_t k) const;
+    // Hands frames the model does not simulate to both capture points, from now on, 1 ns apart.
+    void capture_control(const std::vector<trace::control_frame>& frames);
 
     config::traffic_config m_cfg;
     std::unique_ptr<traffic::tcp_bulk_flow> m_tcp;
@@ -85,6 +93,8 @@ class traffic_session {
     // UDP and ping with the linux host model: the board's receive latencies before the endpoint.
     std::unique_ptr<net::rx_latency> m_host_rx_latency;
     traffic::frame_tap_fn m_host_tap, m_peer_tap;
+    trace::control_tap_fn m_host_control, m_peer_control;
+    sc_core::sc_time m_next_control; // capture_control's next free instant
     traffic::endpoint* m_host = nullptr;
     traffic::endpoint* m_peer = nullptr;
     sc_core::sc_event m_never; // idle: the done event that never fires

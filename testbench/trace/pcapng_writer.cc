@@ -33,7 +33,8 @@ void option(std::string& s, std::uint16_t code, const std::string& value) {
 
 } // namespace
 
-pcapng_writer::pcapng_writer(const std::string& path, size_limit limit)
+pcapng_writer::pcapng_writer(const std::string& path, const std::string& comment,
+                             size_limit limit)
     : m_out(path, std::ios::binary | std::ios::trunc), m_path(path), m_limit(std::move(limit)) {
     if (!m_out)
         throw std::runtime_error("cannot create " + path);
@@ -43,9 +44,7 @@ pcapng_writer::pcapng_writer(const std::string& path, size_limit limit)
     put16(b, 0);
     put32(b, 0xFFFFFFFF); // section length unknown (written as it goes)
     put32(b, 0xFFFFFFFF);
-    option(b, opt_comment,
-           "nicsim: simulated time, frames at the host's network device and the "
-           "far end of the link");
+    option(b, opt_comment, comment);
     put32(b, opt_end); // opt_endofopt (code 0, length 0)
     block(shb_type, b);
 }
@@ -64,7 +63,7 @@ unsigned pcapng_writer::add_interface(const std::string& name, const std::string
 }
 
 void pcapng_writer::packet(unsigned id, std::uint64_t time_ps, const std::uint8_t* data,
-                           std::size_t len, direction dir) {
+                           std::size_t len, direction dir, const std::string& comment) {
     if (m_closed || m_truncated) // closed: frames of the ifdown after the run are not traced
         return;
     const std::uint64_t ns = time_ps / 1000;
@@ -79,6 +78,8 @@ void pcapng_writer::packet(unsigned id, std::uint64_t time_ps, const std::uint8_
     std::string flags;
     put32(flags, dir == direction::inbound ? 1u : 2u); // bits 0-1: 01 inbound, 10 outbound
     option(b, epb_flags, flags);
+    if (!comment.empty())
+        option(b, opt_comment, comment);
     put32(b, opt_end);
     // Section and interface blocks always go in (they are small and come first); packets only
     // while the file stays within the limit.

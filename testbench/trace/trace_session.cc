@@ -483,7 +483,8 @@ class task_adapter : public trace_session::adapter {
 // --------------------------------------------------------------------------------------
 
 std::unique_ptr<trace_session> trace_session::open(const config::trace_config& cfg) {
-    if (cfg.vcd.empty() && cfg.timeline.empty() && cfg.log.empty() && cfg.pcap.empty())
+    const auto files = cfg.files();
+    if (std::all_of(files.begin(), files.end(), [](const auto& f) { return f.second.empty(); }))
         return nullptr;
     return std::make_unique<trace_session>(cfg);
 }
@@ -528,24 +529,41 @@ trace_session::trace_session(const config::trace_config& cfg)
         });
     if (!cfg.pcap.empty())
         m_pcap = opened("trace.pcap (--pcap)", [&] {
-            return std::make_unique<pcapng_writer>(cfg.pcap, limit_for_files());
+            return std::make_unique<pcapng_writer>(
+                cfg.pcap, "nicsim: frames at the board's network device, in simulated time",
+                limit_for_files());
+        });
+    if (!cfg.pcap_peer.empty())
+        m_pcap_peer = opened("trace.pcap_peer (--pcap-peer)", [&] {
+            return std::make_unique<pcapng_writer>(
+                cfg.pcap_peer, "nicsim: frames at the far host's network stack, in simulated time",
+                limit_for_files());
         });
 }
 
-traffic::frame_tap_fn trace_session::frame_tap(const std::string& name,
-                                               const std::string& description) {
-    if (!m_pcap)
+capture_taps trace_session::capture(capture_point where, const std::string& name,
+                                                   const std::string& description) {
+    pcapng_writer* pcap = (where == capture_point::board ? m_pcap : m_pcap_peer).get();
+    if (!pcap)
         return {};
-    const unsigned id = m_pcap->add_interface(name, description);
-    pcapng_writer* pcap = m_pcap.get();
+    const unsigned id = pcap->add_interface(name, description);
     const window w = m_win;
-    return [pcap, id, w](bool sent, const uint8_t* data, size_t len) {
-        const uint64_t t = to_ps(local_time::now());
-        if (!w.contains(t))
-            return;
-        pcap->packet(id, t, data, len,
-                     sent ? pcapng_writer::direction::outbound : pcapng_writer::direction::inbound);
+    auto dir = [](bool sent) {
+        return sent ? pcapng_writer::direction::outbound : pcapng_writer::direction::inbound;
     };
+    capture_taps taps;
+    taps.frames = [pcap, id, w, dir](bool sent, const uint8_t* data, size_t len) {
+        const uint64_t t = to_ps(local_time::now());
+        if (w.contains(t))
+            pcap->packet(id, t, data, len, dir(sent));
+    };
+    taps.control = [pcap, id, w, dir](bool sent, const control_frame& f,
+                                      const sc_core::sc_time& at) {
+        const uint64_t t = to_ps(at);
+        if (w.contains(t))
+            pcap->packet(id, t, f.bytes.data(), f.bytes.size(), dir(sent), f.comment);
+    };
+    return taps;
 }
 
 trace_session::~trace_session() {
@@ -674,6 +692,8 @@ void trace_session::finish() {
         m_log->close();
     if (m_pcap)
         m_pcap->close();
+    if (m_pcap_peer)
+        m_pcap_peer->close();
 }
 
 std::string finish_quietly(trace_session& s) {

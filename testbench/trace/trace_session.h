@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The opt-in traces of one run (scenario.trace / nicsim run --vcd --timeline --log
-// --trace-window): owns the writers and the observers it attaches to the parts of a system.
+// The opt-in traces of one run (scenario.trace / nicsim run --vcd --timeline --log --pcap
+// --pcap-peer --trace-window): owns the writers and the observers it attaches to the parts of a system.
 //
 // A system builds one with trace_session::open(scenario.trace), which returns null when no output
 // is asked for: then nothing is attached anywhere and the run pays nothing. Otherwise the system
@@ -27,6 +27,7 @@
 #include "testbench/trace/trace_common.h"
 #include "testbench/trace/txn_log.h"
 #include "testbench/trace/pcapng_writer.h"
+#include "testbench/trace/tcp_capture.h"
 #include "testbench/trace/vcd_writer.h"
 #include "testbench/traffic/endpoint.h"
 
@@ -52,10 +53,16 @@ class trace_session {
     void attach_power(wilc::power_model& pm, const std::string& chip);
     // The lx_kit runtime's tasks (one per process): a "driver" process with a thread per task.
     void attach_tasks();
-    // A capture point for frames sent and received, as a pcap interface `name`: the tap to call
-    // with each frame (it records only inside the trace window). Empty without trace.pcap. The
-    // caller stops calling it before the session goes.
-    traffic::frame_tap_fn frame_tap(const std::string& name, const std::string& description);
+    // A capture point, each in a file of its own (trace.pcap: the board's netdev, trace.pcap_peer:
+    // the far host), as the one pcap interface `name` there: one file holding both would show
+    // every frame twice, and Wireshark's TCP analysis would take the second as a retransmission.
+    // `frames` is called with each frame sent or received there; `control` with a frame the
+    // model does not simulate (tcp_capture.h) and its time, written with its comment. Both
+    // record only inside the trace window; both are empty without the point's file. The caller
+    // stops calling them before the session goes.
+    enum class capture_point { board, peer };
+    capture_taps capture(capture_point where, const std::string& name,
+                         const std::string& description);
 
     // Ends open spans at the current simulated time, detaches from lx_kit, writes and closes the
     // files. Call after sc_start() returned (also after a failed run: the trace shows why).
@@ -117,7 +124,7 @@ class trace_session {
     std::unique_ptr<vcd_writer> m_vcd;
     std::unique_ptr<timeline_writer> m_timeline;
     std::unique_ptr<txn_log> m_log;
-    std::unique_ptr<pcapng_writer> m_pcap;
+    std::unique_ptr<pcapng_writer> m_pcap, m_pcap_peer;
     std::string m_vcd_path;
     std::vector<std::unique_ptr<bus_track>> m_buses;
     std::vector<std::pair<std::string, int>> m_chips;

@@ -636,6 +636,7 @@ def traces_walkthrough():
         frag = (f"{e['ts'] / 1e3:.3f}–{(e['ts'] + e['dur']) / 1e3:.3f} ms, {e['dur']:.0f} µs, "
                 f"`clk_status_polls: {e['args']['clk_status_polls']}`")
         expect("traces.md", d, frag, cmd)
+    walkthrough_steps(d, cmd, log, events, start_ns, t0, t1, batch)
     # The traffic start of the WILC1000 scenarios, as `run -i` prints it.
     for cfg, quoted in (("wilc1000-spi-ttcp-tx.yaml", "whose traffic starts at {} ms"),
                         ("wilc1000-sdio-ttcp-tx.yaml", "over SDIO it starts at {} ms")):
@@ -648,6 +649,112 @@ def traces_walkthrough():
         expect("models/wilc1000.md", wd, ("the traffic starts at {} ms over SPI" if "spi" in cfg
                                           else "at {} ms over SDIO").format(ms),
                f"nicsim run configs/{cfg} -i 1")
+
+
+def walkthrough_steps(d, cmd, log, events, start_ns, t0, t1, handshakes):
+    """The figures of the walk-through's numbered steps, from its run's timeline and log."""
+    threads = {(e["pid"], e.get("tid")): e["args"]["name"] for e in events
+               if e.get("ph") == "M" and e.get("name") == "thread_name"}
+
+    def spans(track, name, after_us=start_ns / 1e3):
+        return sorted((e for e in events if e.get("ph") in ("X", "i") and e.get("name") == name
+                       and threads.get((e["pid"], e.get("tid"))) == track and e["ts"] >= after_us),
+                      key=lambda e: e["ts"])
+
+    def ms(us):
+        return f"{us / 1e3:.3f}"
+
+    def span_ms(e):
+        return f"{ms(e['ts'])}–{ms(e['ts'] + e['dur'])} ms"
+
+    frags = [f"the traffic starts at {start_ns / 1e6:.3f} ms",
+             f"the first batch starts at {t0:.3f} ms"]
+    w1, w2 = handshakes[0], handshakes[1]
+    # Wake-up 1: the time between its HOST_TO_FW and WAKEUP writes.
+    rows = [l.split() for l in log if l.split() and l.split()[0].isdigit()]
+    h2f = next(r for r in rows if int(r[0]) >= round(t0 * 1e6) and "host_to_fw" in r)
+    wake = next(r for r in rows if int(r[0]) > int(h2f[0]) and "0x01" in r and "wakeup" in r)
+    frags.append(f"Most of the {w1['dur']:.0f} µs is the {(int(wake[0]) - int(h2f[0])) / 1e3:.0f} µs "
+                 "between the two writes")
+    # A register message: its frame on the wire, and from one to the next when nothing waits.
+    batch_rows = [r for r in rows if round(t0 * 1e6) <= int(r[0]) <= round(t1 * 1e6)]
+    clockless = [int(r[4]) for r in batch_rows if "(clockless)" in r]
+    frags.append(f"for a frame of {min(clockless) / 1e3:.1f}–{max(clockless) / 1e3:.1f} µs")
+    gaps = sorted(int(b[0]) - int(a[0]) for a, b in zip(batch_rows, batch_rows[1:])
+                  if "(clockless)" in a and "(clockless)" in b)
+    gaps = [g for g in gaps if g < 2 * gaps[len(gaps) // 2]]  # not the waits for the core
+    frags.append(f"Each register message takes about {round(gaps[len(gaps) // 2] / 1e4) * 10} µs")
+    vmm = next(e for e in spans("operations", "DMA_EXT_WRITE 12 B"))
+    frags.append(f"addr `{vmm['args']['addr']}`, at {ms(vmm['ts'])} ms")
+    sleeps = spans("power handshake", "allow sleep")
+    frags.append(f"**Allow sleep** ({span_ms(sleeps[0])})")
+    host_work = next(e for e in spans("firmware host work", "firmware: host work"))
+    frags.append(f"(`firmware: host work` from {ms(host_work['ts'])} ms)")
+    idle_since = max(e["ts"] + e["dur"] for e in spans("firmware host work", "firmware: host work", 0)
+                     if e["ts"] + e["dur"] <= start_ns / 1e3)
+    frags.append(f"its firmware idle since {ms(idle_since)} ms")
+    data = next(e for e in spans("operations", "DMA_EXT_WRITE 3096 B"))
+    frags.append(f"addr `{data['args']['addr']}`, {span_ms(data)}")
+    frame = next(r for r in rows if r[-3:] == ["data", "3096", "B"] and "DMA_EXT_WRITE" in r)
+    frags.append(f"one `DMA_EXT_WRITE data 3096 B` frame of {int(frame[4]) / 1e3:.0f} µs")
+    frags.append(f"`radio tx` from {ms(spans('radio', 'radio tx')[0]['ts'])} ms")
+    frags.append(f"**Allow sleep** again, {span_ms(sleeps[1])}")
+    frags.append(f"ACK comes back at {ms(spans('radio', 'radio rx')[0]['ts'])} ms")
+    frags.append(f"`irq pin falls` at {ms(spans('irq pin', 'irq pin falls')[0]['ts'])} ms")
+    wakes = spans("power handshake", "wake-up handshake")
+    frags.append(f"wake-up 3 at {ms(wakes[2]['ts'])} ms")
+    frags.append(f"handshake from {ms(wakes[3]['ts'])} ms")
+    parts = [w1["dur"], sleeps[0]["dur"], w2["dur"], sleeps[1]["dur"]]
+    frags.append(f"{sum(parts) / 1e3:.2f} ms are the two wake-up handshakes")
+    frags.append("(" + " + ".join(f"{p:.0f}" for p in parts) + " µs; with the two resets, "
+                 f"{sum(1 for r in rows if t0 * 1e6 <= int(r[0]) <= t1 * 1e6 and ('(clockless)' in r or 'RESET' in r))}"
+                 " register messages)")
+    frags.append(f"{int(frame[4]) / 1e6:.2f} ms the data frame")
+    first = next(i for i, l in enumerate(log, 1) if l.startswith(f"{int(t0 * 1e6)} "))
+    last = next(i for i, l in enumerate(log, 1) if l.split() and l.split()[0].isdigit()
+                and int(l.split()[0]) + int(l.split()[4]) == round(t1 * 1e6))
+    frags.append(f"lines {first} to {last} of `tx.log` (start times `{log[first - 1].split()[0]}` "
+                 f"to `{log[last - 1].split()[0]}` ns)")
+    for frag in frags:
+        expect("traces.md", d, frag, cmd)
+    # The whole run's batches and wake-ups, as its text report prints them.
+    full = "nicsim run configs/wilc1000-spi-ttcp-tx.yaml"
+    out = subprocess.run([NICSIM, "run", os.path.join(SRC, "configs", "wilc1000-spi-ttcp-tx.yaml")],
+                         capture_output=True, text=True).stdout
+    _, per_batch = batches(out)
+    m = re.search(r"wake-ups found\s+(\d+ clock running, \d+ waking, \d+ asleep)", out)
+    expect("traces.md", d, f"(`{full}`) averages {per_batch:.2f} frames per batch", full)
+    expect("traces.md", d, f"`wlan0 wake-ups found {m.group(1) if m else '?'}`", full)
+
+
+@check
+def traces_vcd_bring_up_size():
+    d = doc("traces.md")
+    s = Scratch()
+    cmd = ("nicsim run configs/wilc1000-spi-ttcp-tx.yaml --set traffic.bytes=4KiB --vcd fw.vcd "
+           "--trace-window :84ms")
+    s.run("traces.md", d, cmd)
+    expect("traces.md", d, f"is {os.path.getsize(s.path('fw.vcd')) / 1e6:.0f} MB (`{cmd}`", cmd)
+
+
+@check
+def traces_size_limit():
+    """The warnings and the finding of the size-limit example."""
+    d = doc("traces.md")
+    s = Scratch()
+    quoted = ("nicsim run configs/ks8851-spi-iperf-rx.yaml --set traffic.bytes=64KiB -q --json r.json "
+              "--vcd w.vcd --timeline t.json --log bus.log --pcap f.pcapng --trace-max-size 32KiB")
+    expect("traces.md", d, "$ " + quoted, "the quoted command")
+    args = [NICSIM if a == "nicsim" else os.path.join(SRC, a) if a.startswith("configs/") else a
+            for a in shlex.split(quoted)]
+    p = subprocess.run(args, cwd=s.dir, capture_output=True, text=True)
+    for line in p.stderr.splitlines():
+        if line.startswith("nicsim: warning: trace file"):
+            expect("traces.md", d, line, quoted)
+    with open(s.path("r.json")) as f:
+        findings = [x["message"] for x in json.load(f).get("findings", [])
+                    if x.get("source") == "trace" and "'t.json'" in x.get("message", "")]
+    expect("traces.md", d, f"`{findings[0] if findings else '?'}`", quoted)
 
 
 @check

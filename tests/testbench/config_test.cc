@@ -678,6 +678,13 @@ TEST(ScenarioConfig, TracePathsOfAScenarioFileStayInsideTheOutputDirectory) {
         o.overrides = {"trace.pcap=" + bad};
         EXPECT_EQ(load_scenario(file, o).scenario.trace.pcap, bad);
     }
+    // The peer's capture names its own flag (--pcap-peer, not the key's --pcap_peer).
+    const std::string peer = scenario(dir, "trace: {pcap_peer: ../p.pcapng}\n");
+    EXPECT_NE(load_error(peer).find("trace.pcap_peer: '../p.pcapng' is outside"), std::string::npos)
+        << load_error(peer);
+    EXPECT_NE(load_error(peer).find("(--pcap-peer FILE or --set trace.pcap_peer=FILE)"),
+              std::string::npos)
+        << load_error(peer);
     const std::string vcd = scenario(dir, "trace:\n  vcd: /home/u/.bashrc\n");
     EXPECT_TRUE(starts_with(load_error(vcd), vcd + ":7:8: trace.vcd: '/home/u/.bashrc' is outside"))
         << load_error(vcd);

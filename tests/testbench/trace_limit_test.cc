@@ -277,7 +277,7 @@ TEST(TraceLimit, PcapHasWholeBlocksUpToTheLimit) {
     const fs::path p = d / "f.pcapng";
     reached r;
     {
-        pcapng_writer w(p.string(), r.limit(2048));
+        pcapng_writer w(p.string(), "test capture", r.limit(2048));
         const unsigned host = w.add_interface("host", "board");
         std::vector<uint8_t> frame(100, 0xab);
         for (int i = 0; i < 50; ++i)
