@@ -9,6 +9,7 @@
 #include "testbench/board/generic_spi_port.h"
 #include "testbench/board/mmio16_port.h"
 #include "testbench/board/sdio_controller_port.h"
+#include "testbench/board/spi_clock_port.h"
 #include "testbench/runner.h"
 
 namespace nicsim::board {
@@ -136,13 +137,25 @@ spi::spi_host& board::spi_host() {
     return *m_spi_host;
 }
 
-lx_bus::spi_port& board::spi_port(unsigned cs) {
+lx_bus::spi_port& board::spi_port(unsigned cs, const config::frequency& requested_clock) {
+    try {
+        (void)spi_sck_hz(m_pf.spi_host, static_cast<uint32_t>(requested_clock.hz));
+    } catch (const spi::spi_clock_error& e) {
+        throw run_error("device.bus_clock: " + config::to_string(requested_clock) +
+                        " cannot be made by the SPI controller of platform '" + m_pf.name +
+                        "' (" + m_pf.source_file + "): " + e.what());
+    }
+    m_spi_ports.push_back(std::make_unique<spi_clock_port>(m_pf.spi_host, cpu_cost_port(cs)));
+    return *m_spi_ports.back();
+}
+
+std::unique_ptr<lx_bus::spi_port> board::cpu_cost_port(unsigned cs) {
     spi::spi_host& host = spi_host();
     const auto& c = m_pf.spi_host;
     if (c.cpu_cost == "bcm2835")
-        m_spi_ports.push_back(std::make_unique<bcm2835_spi_port>(
-            m_cpu, host, cs, to_sc(c.per_message_overhead), to_sc(c.polling_limit),
-            to_sc(m_pf.kernel.sched_wakeup_latency)));
+        return std::make_unique<bcm2835_spi_port>(m_cpu, host, cs, to_sc(c.per_message_overhead),
+                                                  to_sc(c.polling_limit),
+                                                  to_sc(m_pf.kernel.sched_wakeup_latency));
     else if (c.cpu_cost == "atmel_spi") {
         atmel_spi_costs a;
         a.per_message = to_sc(c.per_message_overhead);
@@ -159,11 +172,10 @@ lx_bus::spi_port& board::spi_port(unsigned cs) {
                                         : to_sc(m_pf.kernel.sched_wakeup_latency);
         });
         m_atmel_ports.push_back(port.get());
-        m_spi_ports.push_back(std::move(port));
-    } else
-        m_spi_ports.push_back(std::make_unique<generic_spi_port>(
-            m_cpu, host, cs, to_sc(c.per_message_overhead), c.dma_threshold.bytes));
-    return *m_spi_ports.back();
+        return port;
+    }
+    return std::make_unique<generic_spi_port>(m_cpu, host, cs, to_sc(c.per_message_overhead),
+                                              c.dma_threshold.bytes);
 }
 
 std::optional<spi_controller_accounting> board::spi_controller_cpu() const {
@@ -193,6 +205,10 @@ sdio::sdio_host& board::sdio_host(const config::frequency& requested_clock) {
         m_sdio_host =
             std::make_unique<sdio::sdio_host>("sdio_host", sdio_timing_of(m_pf.sdio_host));
     return *m_sdio_host;
+}
+
+uint32_t board::sd_clock(const config::frequency& requested_clock) const {
+    return sd_clock_hz(m_pf.sdio_host, static_cast<uint32_t>(requested_clock.hz));
 }
 
 lx_bus::sdio_host_if& board::sdio_port() {

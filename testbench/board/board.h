@@ -54,9 +54,12 @@ class board {
 
     // ---- SPI (every profile has an spi_host section) -----------------------------------------
     spi::spi_host& spi_host();
-    // spi_sync's path through the controller driver: the profile's spi_host.cpu_cost policy
-    // (generic, bcm2835 or atmel_spi) on this board's CPU, for chip select `cs`.
-    lx_bus::spi_port& spi_port(unsigned cs = 0);
+    // spi_sync's path through the controller driver for chip select `cs`: its clock divider
+    // (spi_host.clock_rule on input_clock: transfers run at the SCK it gives) in front of the
+    // profile's spi_host.cpu_cost policy (generic, bcm2835 or atmel_spi) on this board's CPU.
+    // Throws run_error naming device.bus_clock when the driver refuses `requested_clock`, the
+    // device's spi-max-frequency.
+    lx_bus::spi_port& spi_port(unsigned cs, const config::frequency& requested_clock);
     const spi::spi_host* spi_host_if_used() const { return m_spi_host.get(); }
     // What the SPI controller driver spent on the CPU, when its policy accounts for it
     // (spi_host.cpu_cost: atmel_spi); empty otherwise.
@@ -66,6 +69,9 @@ class board {
     // Throws run_error (naming device.bus / device.bus_clock and the profile) when the profile
     // has no SDIO host or `requested_clock` is above the SD clock it generates.
     sdio::sdio_host& sdio_host(const config::frequency& requested_clock);
+    // The SD clock the host driver programs for `requested_clock` (sdio_host.clock_rule on
+    // input_clock): what the MMC core's set_ios really gives the card.
+    uint32_t sd_clock(const config::frequency& requested_clock) const;
     // The MMC core's view: per-request overhead on the CPU, PIO phases hold a core, the card
     // interrupt after sdio_host.irq_latency.
     lx_bus::sdio_host_if& sdio_port();
@@ -89,6 +95,9 @@ class board {
     int wire_gpio_irq(const irq_line& line, unsigned dt_trigger = 0);
 
   private:
+    // The spi_host.cpu_cost policy's port (without the clock divider).
+    std::unique_ptr<lx_bus::spi_port> cpu_cost_port(unsigned cs);
+
     config::platform_profile m_pf;
     host_cpu m_cpu;
     std::unique_ptr<spi::spi_host> m_spi_host;

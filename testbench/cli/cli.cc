@@ -11,6 +11,7 @@
 #include <CLI/CLI.hpp>
 
 #include "bus/common/local_time.h"
+#include "testbench/board/bus_clock.h"
 #include "testbench/build_info.h"
 #include "testbench/cli/cli_walk.h"
 #include "testbench/cli/cmd_check.h"
@@ -48,6 +49,7 @@ void fill_run_info(report::report& r, const config::scenario_config& s,
     r.run.device = s.device.type;
     r.run.bus = config::to_string(s.device.bus);
     r.run.bus_clock_hz = s.device.bus_clock.hz;
+    r.run.bus_clock_actual_hz = board::actual_bus_clock_hz(p, s.device.bus, s.device.bus_clock);
     r.run.driver_variant = s.driver.variant;
     r.run.power_save = s.driver.power_save;
     r.run.traffic = config::to_string(s.traffic.kind);

@@ -96,6 +96,42 @@ template <class E> std::vector<std::pair<std::string, E>> names_of(std::initiali
     return out;
 }
 
+// A controller input clock: > 0 and within the drivers' 32-bit clock arithmetic.
+check_fn<frequency> clock_below_4ghz() {
+    return check_fn<frequency>([](const frequency& f) {
+        return f.hz >= 1 && f.hz < 4294967296.0 ? std::string()
+                                                 : std::string("must be in [1Hz, 4GHz)");
+    });
+}
+
+// An optional key naming one of `all`: absent leaves out as it is (none, or the profile's).
+template <class E>
+void optional_enum(yaml_reader& r, const std::string& key, std::optional<E>& out,
+                   std::initializer_list<E> all) {
+    std::vector<std::pair<std::string, std::optional<E>>> names;
+    for (E e : all)
+        names.emplace_back(to_string(e), e);
+    out = r.enumerated<std::optional<E>>(key, names, std::optional<std::optional<E>>(out));
+}
+
+// Why the profile's SPI controller driver refuses the requested clock (its divider does not
+// fit), or empty: said at device.bus_clock before anything runs.
+std::string refused_bus_clock(const device_config& dev, const platform_profile& p) {
+    const auto& c = p.spi_host;
+    if (dev.bus != bus_type::spi || !c.clock_rule)
+        return {};
+    const auto max = static_cast<std::uint32_t>(c.max_speed.hz);
+    const auto req = static_cast<std::uint32_t>(dev.bus_clock.hz);
+    try {
+        spi::spi_sck_hz(*c.clock_rule, static_cast<std::uint32_t>(c.input_clock.hz),
+                        max ? std::min(req, max) : req);
+    } catch (const spi::spi_clock_error& e) {
+        return to_string(dev.bus_clock) + " cannot be made by the SPI controller of platform '" +
+               p.name + "': " + e.what();
+    }
+    return {};
+}
+
 // Reads key into out: required when the whole profile is being read, else an override of out.
 template <class T>
 void field(yaml_reader& r, const std::string& key, T& out, bool require, check_fn<T> check = {}) {
@@ -182,6 +218,12 @@ void read_platform(yaml_reader& r, platform_profile& p, bool require) {
                                        "' (known: generic, bcm2835, atmel_spi)");
           }));
     field(s, "max_speed", p.spi_host.max_speed, require);
+    optional_enum(s, "clock_rule", p.spi_host.clock_rule,
+                  {spi::spi_clock_rule::atmel_scbr, spi::spi_clock_rule::bcm2835_cdiv,
+                   spi::spi_clock_rule::imx_ecspi, spi::spi_clock_rule::stm32_mbr});
+    field(s, "input_clock", p.spi_host.input_clock, false, clock_below_4ghz());
+    if (p.spi_host.clock_rule && p.spi_host.input_clock.hz <= 0)
+        s.fail("clock_rule", "needs spi_host.input_clock, the clock the rule divides");
     field(s, "per_message_overhead", p.spi_host.per_message_overhead, require);
     field(s, "per_transfer_overhead", p.spi_host.per_transfer_overhead, require);
     field(s, "cs_setup", p.spi_host.cs_setup, require);
@@ -226,6 +268,17 @@ void read_platform(yaml_reader& r, platform_profile& p, bool require) {
         });
         field(h, "controller", p.sdio_host.controller, all);
         field(h, "max_clock", p.sdio_host.max_clock, all, sd_clock);
+        optional_enum(h, "clock_rule", p.sdio_host.clock_rule,
+                      {sdio::sdio_clock_rule::sdhci, sdio::sdio_clock_rule::bcm2835_sdhost,
+                       sdio::sdio_clock_rule::stm32_sdmmc});
+        field(h, "input_clock", p.sdio_host.input_clock, false, clock_below_4ghz());
+        if (p.sdio_host.clock_rule && p.sdio_host.input_clock.hz <= 0)
+            h.fail("clock_rule", "needs sdio_host.input_clock, the clock the rule divides");
+        field(h, "clock_multiplier", p.sdio_host.clock_multiplier, false,
+              check_fn<unsigned>([](const unsigned& v) {
+                  return v <= 256 ? std::string()
+                                  : std::string("must be <= 256 (an 8-bit field + 1)");
+              }));
         field(h, "per_request_overhead", p.sdio_host.per_request_overhead, all);
         field(h, "completion_overhead", p.sdio_host.completion_overhead, all);
         field(h, "per_block_overhead", p.sdio_host.per_block_overhead, all);
@@ -696,20 +749,6 @@ yaml_reader optional_section(yaml_reader& r, const std::string& key) {
 
 } // namespace
 
-namespace {
-// The SPI controller cannot generate an SCK above its max_speed; the run would stop at the first
-// transfer (exit 2), so it is a configuration error before anything runs.
-void check_spi_clock(yaml_reader device, const device_config& d, const platform_profile& p) {
-    const double max = p.spi_host.max_speed.hz;
-    if (d.bus != bus_type::spi || max <= 0 || d.bus_clock.hz <= max)
-        return;
-    device.fail("bus_clock", to_string(d.bus_clock) + " is above the SPI controller's " +
-                                 "platform.spi_host.max_speed " + to_string(p.spi_host.max_speed) +
-                                 " (profile '" + p.name + "'): lower device.bus_clock or raise " +
-                                 "max_speed");
-}
-} // namespace
-
 loaded_scenario load_scenario(const std::string& file, const load_options& options) {
     auto src = std::make_shared<yaml_source>();
     src->file = file;
@@ -765,7 +804,10 @@ loaded_scenario load_scenario(const std::string& file, const load_options& optio
     const device_catalog& catalog = options.devices ? *options.devices : device_catalog::linked();
     const device_keys* keys = nullptr;
     sc.device = read_device(r.child("device"), catalog, keys);
-    check_spi_clock(r.child("device"), sc.device, out.platform);
+    if (const std::string err = refused_bus_clock(sc.device, out.platform); !err.empty()) {
+        yaml_reader d = r.child("device"); // only now: a second reader would re-record the section
+        d.fail(d.has("bus_clock") ? "bus_clock" : "type", err);
+    }
     sc.driver = read_driver(optional_section(r, "driver"), sc.device, *keys, options);
     sc.traffic = read_traffic(r.child("traffic"));
     sc.link = read_link(optional_section(r, "link"), *keys);

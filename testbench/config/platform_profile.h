@@ -9,8 +9,11 @@
 
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <string>
 
+#include "bus/sdio/sdio_clock.h"
+#include "bus/spi/spi_clock.h"
 #include "testbench/config/units.h"
 
 namespace nicsim::config {
@@ -86,6 +89,11 @@ struct spi_host_config {
     // interrupt, the caller sleeps and is woken; PIO in FIFO-sized chunks).
     std::string cpu_cost = "generic";
     frequency max_speed;                // spi_host.max_speed: highest SCK the controller generates
+    // spi_host.clock_rule / input_clock (optional, together): how the controller driver divides
+    // its input clock to the SCK a transfer runs at (bus/spi/spi_clock.h); the SPI core first
+    // clamps the request to max_speed. Without a rule the bus runs at the clamped request.
+    std::optional<spi::spi_clock_rule> clock_rule;
+    frequency input_clock;
     duration per_message_overhead;      // spi_host.per_message_overhead: spi_sync → CS assert
     duration per_transfer_overhead;     // spi_host.per_transfer_overhead: per spi_transfer setup
     duration cs_setup;                  // spi_host.cs_setup: CS assert → first SCK
@@ -131,6 +139,13 @@ struct sdio_host_config {
     bool present = false;          // the profile has an sdio_host section
     std::string controller;        // sdio_host.controller: name, informational (e.g. atmel-mci)
     frequency max_clock;           // sdio_host.max_clock: highest SD clock the controller makes
+    // sdio_host.clock_rule / input_clock (optional, together) / clock_multiplier: how the host
+    // driver divides its input clock to the SD clock (bus/sdio/sdio_clock.h); clock_multiplier is
+    // sdhci's programmable-clock multiplier (optional, 0 = none). Without a rule the card runs
+    // at the requested clock.
+    std::optional<sdio::sdio_clock_rule> clock_rule;
+    frequency input_clock;
+    unsigned clock_multiplier = 0;
     duration per_request_overhead; // sdio_host.per_request_overhead: mmc_wait_for_req -> command
     duration completion_overhead;  // sdio_host.completion_overhead: last bit -> caller resumes
     duration per_block_overhead;   // sdio_host.per_block_overhead: stall between data blocks

@@ -159,6 +159,7 @@ nlohmann::ordered_json to_json(const report& r) {
     run["device"] = r.run.device;
     run["bus"] = r.run.bus;
     run["bus_clock_hz"] = r.run.bus_clock_hz;
+    run["bus_clock_actual_hz"] = r.run.bus_clock_actual_hz;
     run["driver_variant"] = r.run.driver_variant;
     run["power_save"] = r.run.power_save;
     run["traffic"] = r.run.traffic;
@@ -373,6 +374,10 @@ report read_json(const std::string& text, const std::string& name) {
     r.run.device = get<std::string>(run, "device", rw);
     r.run.bus = get<std::string>(run, "bus", rw);
     r.run.bus_clock_hz = get<double>(run, "bus_clock_hz", rw);
+    // bus_clock_actual_hz was added within schema 2: absent (older files) reads as requested.
+    r.run.bus_clock_actual_hz = run.contains("bus_clock_actual_hz")
+                                    ? get<double>(run, "bus_clock_actual_hz", rw)
+                                    : r.run.bus_clock_hz;
     r.run.driver_variant = get<std::string>(run, "driver_variant", rw);
     r.run.power_save = get<bool>(run, "power_save", rw);
     r.run.traffic = get<std::string>(run, "traffic", rw);

@@ -191,7 +191,8 @@ struct run_info {
     std::string platform; // platform profile name
     std::string device;   // device type
     std::string bus;
-    double bus_clock_hz = 0;
+    double bus_clock_hz = 0;        // device.bus_clock as requested
+    double bus_clock_actual_hz = 0; // what the controller driver's divider makes of it
     std::string driver_variant;
     bool power_save = false;
     std::string traffic; // traffic kind

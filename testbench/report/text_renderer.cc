@@ -26,6 +26,17 @@ std::string freq(double hz) {
     return fixed(hz, 0) + " Hz";
 }
 
+// " at 48 MHz (41.500 MHz actual)": the requested clock and, when the controller's divider
+// changes it, the clock the bus really ran at.
+std::string bus_clock_text(const run_info& run) {
+    if (run.bus_clock_hz <= 0)
+        return {};
+    std::string s = " at " + freq(run.bus_clock_hz);
+    if (run.bus_clock_actual_hz > 0 && run.bus_clock_actual_hz != run.bus_clock_hz)
+        s += " (" + freq(run.bus_clock_actual_hz) + " actual)";
+    return s;
+}
+
 std::string percent(double share) {
     return fixed(share * 100.0, 1) + " %";
 }
@@ -89,8 +100,7 @@ std::vector<metric_row> metric_rows(const report& r) {
 
     add("scenario", r.run.scenario);
     add("platform", r.run.platform);
-    add("device", r.run.device + " on " + r.run.bus +
-                      (r.run.bus_clock_hz > 0 ? " at " + freq(r.run.bus_clock_hz) : std::string()));
+    add("device", r.run.device + " on " + r.run.bus + bus_clock_text(r.run));
     add("driver", r.run.driver_variant + ", power save " + (r.run.power_save ? "on" : "off"));
     add("kernel", r.run.kernel_version);
     if (!r.run.driver_source.empty())

@@ -33,6 +33,7 @@ const std::vector<metric_info> k_metrics = {
     {"tcp_slow_start_exit_cwnd", "", "TCP cwnd when slow start ended (segments)", dimension::count,
      1.0},
     {"tcp_tsq_limit_bytes", "", "TCP Small Queues limit at the end (bytes)", dimension::count, 1.0},
+    {"bus_clock_mhz", "MHz", "bus clock, actual (MHz)", dimension::frequency, 1e6},
     {"bus_utilisation", "", "bus utilisation (0..1)", dimension::ratio, 1.0},
     {"host_cpu_share", "", "host CPU busy share (0..1)", dimension::ratio, 1.0},
     {"sim_time_s", "s", "simulated time (s)", dimension::time, 1.0},
@@ -63,6 +64,9 @@ const std::vector<unit_entry> k_units = {
     {"J/MB", dimension::energy_per_byte, 1e-6},
     {"mJ/MB", dimension::energy_per_byte, 1e-9},
     {"W", dimension::power, 1.0},
+    {"Hz", dimension::frequency, 1.0},
+    {"kHz", dimension::frequency, 1e3},
+    {"MHz", dimension::frequency, 1e6},
     {"mW", dimension::power, 1e-3},
     {"", dimension::count, 1.0},
     {"", dimension::ratio, 1.0},
@@ -182,6 +186,11 @@ std::optional<double> metric_value(const nlohmann::json& r, const std::string& n
         if (!r.contains("host_cpu"))
             return std::nullopt;
         return num(r["host_cpu"], "context_switches");
+    }
+    if (name == "bus_clock_mhz") { // the clock the bus ran at (older reports: the requested one)
+        const nlohmann::json& run = r.contains("run") ? r["run"] : empty;
+        const char* key = run.contains("bus_clock_actual_hz") ? "bus_clock_actual_hz" : "bus_clock_hz";
+        return num(run, key) / m->si_per_unit;
     }
     if (name == "bus_utilisation") {
         if (devices.empty())

@@ -13,7 +13,17 @@
 
 namespace nicsim::sweep {
 
-enum class dimension { bit_rate, byte_rate, time, energy, power, count, ratio, energy_per_byte };
+enum class dimension {
+    bit_rate,
+    byte_rate,
+    time,
+    energy,
+    power,
+    count,
+    ratio,
+    energy_per_byte,
+    frequency
+};
 
 struct metric_info {
     const char* name;  // column / metric name

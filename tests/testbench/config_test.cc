@@ -709,22 +709,6 @@ TEST(ScenarioConfig, DeepNestingSaysItIsTooDeep) {
     EXPECT_NE(set.find(": YAML nested too deeply"), std::string::npos) << set.substr(0, 200);
 }
 
-// Issue 36 item 6: an SPI clock above the controller's max_speed passed validate-config and
-// stopped the run at its first transfer (exit 2); it is a configuration error naming both.
-TEST(ScenarioConfig, SpiClockAboveTheControllersMaxSpeedIsRejected) {
-    const std::string file =
-        std::string(NICSIM_SOURCE_DIR) + "/configs/wilc1000-spi-ttcp-tx.yaml";
-    load_options o;
-    o.overrides = {"platform.spi_host.max_speed=1MHz"};
-    const std::string msg = load_error(file, o);
-    EXPECT_NE(msg.find("device.bus_clock: 48MHz is above the SPI controller's "
-                       "platform.spi_host.max_speed 1MHz"),
-              std::string::npos)
-        << msg;
-    o.overrides = {"platform.spi_host.max_speed=48MHz"}; // equal is fine
-    EXPECT_NO_THROW(load_scenario(file, o));
-}
-
 // Issue 36 item 1: traffic.max_loss is a share 0…1 for the udp kinds only.
 TEST(ScenarioConfig, MaxLossIsAShareForUdpKinds) {
     const auto d = nicsim::test::test_dir();

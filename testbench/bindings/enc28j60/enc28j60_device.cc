@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "testbench/board/bus_clock.h"
 #include "driver/include/lx_kit/lx_kit.h"
 #include "driver/include/nicsim/bus_attach.h"
 #include "driver/include/nicsim/lx_bus.h"
@@ -88,7 +89,7 @@ std::string enc28j60_device::bring_up(traffic_session& traffic) {
     d.max_speed_hz = static_cast<uint32_t>(m_sc.device.bus_clock.hz);
     d.spi_mode = 0;
     ::spi_device* spi = lx_bus_spi_create(&d);
-    lx_bus::spi_attach(spi, m_board.spi_port(0), 0);
+    lx_bus::spi_attach(spi, m_board.spi_port(0, m_sc.device.bus_clock), 0);
     if (int ret = lx_bus_spi_probe(spi, "enc28j60", variant.c_str()); ret)
         return "enc28j60 probe failed: " + std::to_string(ret) + " (see the driver log above)";
 
@@ -115,7 +116,8 @@ void enc28j60_device::fill_report(report::report& r) const {
     d.name = m_ndev ? lx_bus_netdev_name(m_ndev) : "enc28j60";
     d.type = "enc28j60";
     d.bus = "spi";
-    d.bus_clock_hz = m_sc.device.bus_clock.hz;
+    d.bus_clock_hz =
+        board::actual_bus_clock_hz(m_board.profile(), m_sc.device.bus, m_sc.device.bus_clock);
     const auto& cs = m_chip->stats();
     d.frames_tx = cs.tx_frames;
     d.frames_rx = cs.pktdec;    // packets the driver took out of the RX ring (ECON2.PKTDEC)

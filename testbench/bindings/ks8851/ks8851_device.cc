@@ -7,6 +7,7 @@
 #include <optional>
 #include <utility>
 
+#include "testbench/board/bus_clock.h"
 #include "driver/include/nicsim/bus_attach.h"
 #include "driver/include/nicsim/lx_bus.h"
 #include "testbench/bindings/ks8851/ks8851_decoder.h"
@@ -150,7 +151,7 @@ std::string ks8851_device::bring_up(traffic_session& traffic) {
         d.max_speed_hz = static_cast<uint32_t>(m_sc.device.bus_clock.hz);
         d.spi_mode = 0;
         ::spi_device* spi = lx_bus_spi_create(&d);
-        lx_bus::spi_attach(spi, m_board.spi_port(0), 0);
+        lx_bus::spi_attach(spi, m_board.spi_port(0, m_sc.device.bus_clock), 0);
         ret = lx_bus_spi_probe(spi, mod.c_str(), variant.c_str());
     }
     if (ret)
@@ -183,7 +184,9 @@ void ks8851_device::fill_report(report::report& r) const {
     d.name = m_ndev ? lx_bus_netdev_name(m_ndev) : "ks8851";
     d.type = "ks8851";
     d.bus = m_par ? "par" : "spi";
-    d.bus_clock_hz = m_par ? m_board.profile().par_bus.bus_clock.hz : m_sc.device.bus_clock.hz;
+    d.bus_clock_hz = m_par ? m_board.profile().par_bus.bus_clock.hz
+                           : board::actual_bus_clock_hz(m_board.profile(), m_sc.device.bus,
+                                                        m_sc.device.bus_clock);
     const auto& cs = m_chip->core.stats();
     d.frames_tx = cs.tx_frames;
     d.frames_rx = cs.rx_released;

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <iterator>
 
+#include "testbench/board/bus_clock.h"
 #include "bus/common/local_time.h"
 #include "driver/include/nicsim/lx_bus.h"
 #include "models/wilc1000/wilc1000_fw_image.h"
@@ -216,7 +217,8 @@ void wilc1000_device::fill_report(report::report& r) const {
     report::device_report d;
     d.name = m_ndev ? lx_bus_netdev_name(m_ndev) : "wilc1000";
     d.bus = config::to_string(m_sc.device.bus);
-    d.bus_clock_hz = m_sc.device.bus_clock.hz;
+    d.bus_clock_hz =
+        board::actual_bus_clock_hz(m_board.profile(), m_sc.device.bus, m_sc.device.bus_clock);
     d.type = "wilc1000";
     const auto& cs = m_chip->core.stats();
     d.frames_tx = cs.tx_frames_to_air;

@@ -65,7 +65,8 @@ std::string wilc1000_sdio_device::enumerate_card() {
             return err;
     }
     try {
-        m_sdio_host.set_ios(static_cast<uint32_t>(m_sc.device.bus_clock.hz), m_sc.device.bus_width);
+        // The card runs at the SD clock the host driver's divider makes of the request.
+        m_sdio_host.set_ios(m_board.sd_clock(m_sc.device.bus_clock), m_sc.device.bus_width);
     } catch (const std::invalid_argument& e) {
         return std::string("SDIO host: ") + e.what();
     }

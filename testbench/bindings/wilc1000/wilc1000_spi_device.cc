@@ -25,7 +25,7 @@ std::string wilc1000_spi_device::probe() {
     d.irq = m_sc.device.irq == config::irq_mode::gpio ? m_board.wire_gpio_irq(m_irq) : 0;
     m_linux_irq = d.irq;
     ::spi_device* spi = lx_bus_spi_create(&d);
-    lx_bus::spi_attach(spi, m_board.spi_port(0), 0);
+    lx_bus::spi_attach(spi, m_board.spi_port(0, m_sc.device.bus_clock), 0);
     if (int ret = lx_bus_spi_probe(spi, modname(), m_sc.driver.build_key().c_str()))
         return "wilc1000 probe failed: " + std::to_string(ret);
     return {};
