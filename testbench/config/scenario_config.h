@@ -97,7 +97,7 @@ struct traffic_config {
     byte_size segment_size;      // traffic.segment_size: TCP MSS (1460B)
     byte_size window;            // traffic.window: TCP receive window (64KiB)
     byte_size datagram_size;     // traffic.datagram_size: UDP payload per datagram (1472B)
-    bit_rate rate;               // traffic.rate: UDP offered load; 0 = as fast as the path allows
+    bit_rate rate{1e6};          // traffic.rate: UDP load (iperf3's 1Mbps; 0 = unlimited)
     std::uint64_t count = 0;     // traffic.count: ping requests (10)
     duration interval;           // traffic.interval: ping period (1s)
     byte_size payload_size;      // traffic.payload_size: ping payload (56B)
