@@ -223,14 +223,17 @@ void traffic_session::release_sent_by_peer() {
 void traffic_session::send_from_peer(std::vector<std::uint8_t> f) {
     // sock_alloc_send_pskb: a blocking sender sleeps while its skbs the NIC has not sent yet
     // hold sk_sndbuf; the NIC's completion frees them (here: the medium takes the frame).
+    // The frame waits in a member, not on this coroutine's stack, which a run that ends here
+    // never unwinds (LeakSanitizer would not see it).
+    m_peer_waiting = std::move(f);
     release_sent_by_peer();
     while (m_peer_sndbuf.full()) {
         sc_core::wait(*m_peer_queue.taken);
         release_sent_by_peer();
     }
-    m_peer_sndbuf.charge(f.size());
-    m_peer_queued.push_back(f.size());
-    m_peer_send(std::move(f));
+    m_peer_sndbuf.charge(m_peer_waiting.size());
+    m_peer_queued.push_back(m_peer_waiting.size());
+    m_peer_send(std::move(m_peer_waiting));
 }
 
 void traffic_session::set_taps(traffic::frame_tap_fn host, traffic::frame_tap_fn peer) {

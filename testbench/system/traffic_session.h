@@ -104,6 +104,7 @@ class traffic_session {
     peer_queue m_peer_queue;
     traffic::socket_buffer m_peer_sndbuf;
     std::deque<std::size_t> m_peer_queued; // their lengths, oldest first
+    std::vector<std::uint8_t> m_peer_waiting; // the frame send_from_peer holds while it blocks
 };
 
 } // namespace nicsim
