@@ -234,6 +234,7 @@ void air_link::medium() {
             std::deque<air_frame>& q = *peer_queue_ready(now);
             f = std::move(q.front());
             q.pop_front();
+            m_peer_taken.notify(); // immediate: no delta cycle when nobody waits
             if (&q == &m_bcmc_q && m_bcmc_released > 0) {
                 --m_bcmc_released;
                 f.more_data = m_bcmc_released > 0;

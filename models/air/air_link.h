@@ -144,6 +144,9 @@ class air_link : public sc_core::sc_module {
     }
     const std::vector<air_frame>& peer_received() const { return m_peer_rx; }
     size_t peer_queue_depth() const { return m_peer_q.size() + m_bcmc_q.size(); }
+    // Notified (immediately) when a peer frame leaves a peer queue for the medium: a sender that
+    // bounds what it has queued (its socket send buffer) waits for it.
+    const sc_core::sc_event& peer_taken_event() const { return m_peer_taken; }
 
     const air_link_stats& stats() const { return m_stats; }
 
@@ -181,6 +184,7 @@ class air_link : public sc_core::sc_module {
     std::vector<air_frame> m_peer_rx;
     air_link_stats m_stats;
     sc_core::sc_event m_wake;
+    sc_core::sc_event m_peer_taken;
     deadline_timer m_timer{m_wake}; // medium()'s wait for the next release or beacon
     uint64_t m_next_id = 1;
     bool m_station_turn = true; // round-robin when both sides have a frame

@@ -219,6 +219,7 @@ bool eth_wire::next_peer_frame(eth_frame& f) {
         return false;
     f = std::move(m_peer_q.front());
     m_peer_q.pop_front();
+    m_peer_taken.notify(); // immediate: no delta cycle when nobody waits
     return true;
 }
 

@@ -98,6 +98,9 @@ class eth_wire : public sc_core::sc_module {
     }
     const std::vector<eth_frame>& peer_received() const { return m_peer_rx; }
     size_t peer_queue_depth() const { return m_peer_q.size(); }
+    // Notified (immediately) when a frame leaves the peer queue for the line: a sender that
+    // bounds what it has queued (its socket send buffer) waits for it.
+    const sc_core::sc_event& peer_taken_event() const { return m_peer_taken; }
 
     // --- link ---
     // Takes effect now; the station is told through eth_link_changed(). Frames queued or
@@ -138,6 +141,7 @@ class eth_wire : public sc_core::sc_module {
     eth_wire_stats m_stats;
     sc_core::sc_event m_station_kick;
     sc_core::sc_event m_peer_kick;
+    sc_core::sc_event m_peer_taken;
     std::deque<eth_frame> m_to_peer; // serialised, in flight (propagation), in order
     std::deque<eth_frame> m_to_station;
     sc_core::sc_event m_to_peer_kick;

@@ -42,9 +42,11 @@ std::string wait_for_carrier(::net_device* ndev, const eth::eth_wire& wire) {
 void bind_ethernet_traffic(traffic_session& traffic, host_cpu& cpu, ::net_device* const& ndev,
                            const config::kernel_timing& k, eth::eth_wire& wire, sc_time latency) {
     bind_host_to_driver(traffic, cpu, ndev, k, tx_retry_poll);
-    traffic.bind_peer([&wire, latency](std::vector<uint8_t> f) {
-        wire.peer_send(std::move(f), sc_time_stamp() + latency);
-    });
+    traffic.bind_peer(
+        [&wire, latency](std::vector<uint8_t> f) {
+            wire.peer_send(std::move(f), sc_time_stamp() + latency);
+        },
+        {[&wire] { return wire.peer_queue_depth(); }, &wire.peer_taken_event()});
     wire.set_peer_sink([&traffic](const eth::eth_frame& f) {
         // Without the FCS; the MAC's pad stays (IPv4 total length tells the stack the end).
         traffic.peer_rx(f.bytes.data(), f.bytes.size() - 4);

@@ -582,7 +582,9 @@ traffic_config read_traffic(yaml_reader r) {
         t.datagram_size = r.optional<byte_size>(
             "datagram_size", byte_size{1472},
             max_size(1472, "MTU 1500 minus 28 bytes IP+UDP; fragmentation is not modelled"));
-        t.rate = r.optional<bit_rate>("rate", bit_rate{0});
+        // iperf3's default for UDP (-b: "default 1 Mbit/sec for UDP"); 0 = unlimited (-b 0),
+        // bounded by the sender's socket buffer and the queues of the path.
+        t.rate = r.optional<bit_rate>("rate", bit_rate{1e6});
         t.max_loss = r.optional<double>(
             "max_loss", 0.1, check_fn<double>([](const double& v) {
                 return v >= 0 && v <= 1 ? std::string()

@@ -21,7 +21,7 @@ namespace {
 using json = nlohmann::json;
 
 bool is_severity(const std::string& s) {
-    return s == "info" || s == "warning" || s == "error";
+    return s == "info" || s == "warning" || s == "error" || s == "benign";
 }
 
 // A report with every optional part present, so the writer emits every key it has.
@@ -34,6 +34,7 @@ report::report sample_report() {
     f.packets_received = 1;
     f.last_progress_s = 1;
     f.frames = 1;
+    f.udp = report::udp_report{};
     r.flows.push_back(f);
     report::device_report d;
     d.frames_tx = 1;
@@ -43,6 +44,13 @@ report::report sample_report() {
     d.bus_commands = {{"cmd52", 1}, {"cmd53", 1}};
     r.devices.push_back(d);
     r.findings.push_back({});
+    report::fault_report fault;
+    fault.unit = "unit";
+    fault.opportunities = 1;
+    fault.first_s = fault.last_s = 1;
+    fault.effects = {{"effect", 1}};
+    fault.driver_lines = {{"line", 1}};
+    r.faults.push_back(fault);
     return r;
 }
 
@@ -175,11 +183,11 @@ std::string resolve_findings(const std::string& path, const std::string& device_
     for (const auto& s : report::finding_sources())
         sources.push_back(s);
     std::vector<std::string> valid = {"findings"};
-    for (const char* sev : {"info", "warning", "error"})
+    for (const char* sev : {"info", "warning", "error", "benign"})
         valid.push_back(std::string("findings.") + sev);
     for (const auto& src : sources) {
         valid.push_back("findings." + src);
-        for (const char* sev : {"info", "warning", "error"})
+        for (const char* sev : {"info", "warning", "error", "benign"})
             valid.push_back("findings." + src + "." + sev);
     }
     if (std::find(valid.begin(), valid.end(), path) != valid.end())
@@ -198,7 +206,7 @@ std::string resolve_findings(const std::string& path, const std::string& device_
         "unknown findings key '" + path + "'; did you mean '" + nearest +
         "'? (findings[.SOURCE][.SEVERITY]: SOURCE one of " + list +
         (device_type.empty() ? std::string() : " (this scenario's device is " + device_type + ")") +
-        ", SEVERITY one of info, warning, error)");
+        ", SEVERITY one of info, warning, error, benign)");
 }
 
 // Resolves the written path to a report path; throws value_error when it names no value.
@@ -373,7 +381,7 @@ const json* lookup(const json& report, const std::string& resolved, std::string&
                 found = &(*cur)[static_cast<size_t>(idx)];
         } else {
             for (const auto& el : *cur)
-                for (const char* k : {"name", "state", "kind"})
+                for (const char* k : {"name", "state", "kind", "effect"})
                     if (!found && el.is_object() && el.contains(k) && el[k].is_string() &&
                         el[k].get<std::string>() == s.index)
                         found = &el;

@@ -12,17 +12,20 @@
 //   value
 //
 // Paths are the report's JSON keys: `totals.goodput_bps`, `devices[0].wakeups`,
-// `flows[tcp].active_time_s`, `devices[wlan0].power_states[sleep].time_s`. A name that is not a
-// top-level key is looked up in `totals`, then in the one device (`devices[0]`), then in the one
-// flow (`flows[0]`): `goodput_bps` = `totals.goodput_bps`, `wakeups` = `devices[0].wakeups`.
-// Two names are not report keys: `exit_code` (of `nicsim run`: 0, 2 or 4; without an
-// expectation on it, `exit_code == 0` is implied) and `findings[.SOURCE][.SEVERITY]`, the number
-// of findings (of that source, of that severity): `findings.error`, `findings.driver.warning`;
-// SOURCE is the scenario's chip (its device.type) or one of report::finding_sources(). Every
-// path is checked here: one that names nothing is an error, never a count or value of nothing.
-// Units are those of the scenario loader (docs/scenarios.md "Units") and follow the key's unit
-// suffix: `_bps` bit rates, `_s` and `rtt_ms.*` durations, `_hz` frequencies, `_a` currents, `_v`
-// voltages, `bytes` sizes, `%` for the 0…1 shares; a bare number is in the report's unit.
+// `flows[tcp].active_time_s`, `devices[wlan0].power_states[sleep].time_s`,
+// `faults[link_down].outcome` (an index names an element by its name, state, kind or effect). A
+// name that is not a top-level key is looked up in `totals`, then in the one device (`devices[0]`),
+// then in the one flow (`flows[0]`): `goodput_bps` = `totals.goodput_bps`, `wakeups` =
+// `devices[0].wakeups`. Two names are not report keys: `exit_code` (of `nicsim run`: 0, 2 or 4;
+// without an expectation on it, `exit_code == 0` is implied) and `findings[.SOURCE][.SEVERITY]`,
+// the number of findings (of that source, of that severity): `findings.error`,
+// `findings.driver.warning`, `findings.benign` (driver lines known to be benign,
+// system/benign_driver_lines.h); SOURCE is the scenario's chip (its device.type) or one of
+// report::finding_sources(). Every path is checked here: one that names nothing is an error, never
+// a count or value of nothing. Units are those of the scenario loader (docs/scenarios.md "Units")
+// and follow the key's unit suffix: `_bps` bit rates, `_s` and `rtt_ms.*` durations, `_hz`
+// frequencies, `_a` currents, `_v` voltages, `bytes` sizes, `%` for the 0…1 shares; a bare number
+// is in the report's unit.
 #pragma once
 
 #include <string>

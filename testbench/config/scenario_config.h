@@ -101,7 +101,7 @@ struct traffic_config {
     byte_size segment_size;      // traffic.segment_size: TCP MSS (1460B)
     byte_size window;            // traffic.window: TCP receive window (64KiB)
     byte_size datagram_size;     // traffic.datagram_size: UDP payload per datagram (1472B)
-    bit_rate rate;               // traffic.rate: UDP offered load; 0 = as fast as the path allows
+    bit_rate rate{1e6};          // traffic.rate: UDP load (iperf3's 1Mbps; 0 = unlimited)
     // traffic.max_loss: the share of datagrams an until-duration UDP flow (bytes 0) may lose,
     // 0…1 (0.1); more fails the verdict (exit 4). With bytes > 0 every datagram must arrive.
     double max_loss = 0.1;

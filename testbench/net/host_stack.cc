@@ -31,7 +31,12 @@ tcp_socket& host_stack::open_tcp(const tcp_socket_config& sc) {
 }
 
 void host_stack::netif_rx(const std::uint8_t* data, std::size_t len) {
-    // enqueue_to_backlog; the softirq is raised only if it was idle (NAPI scheduling).
+    // enqueue_to_backlog; the softirq is raised only if it was idle (NAPI scheduling). A full
+    // backlog (qlen > netdev_max_backlog) drops the frame: softnet_stat "dropped".
+    if (m_backlog.size() > m_cfg.net.netdev_max_backlog) {
+        ++m_backlog_drops;
+        return;
+    }
     if (softirq_runs_in_caller(m_cfg.net.netif_rx_in_caller)) {
         // local_bh_enable at the end of netif_rx: the frame is due now and the caller runs
         // net_rx_action, unless a softirq round runs already (one that waits in a CPU charge):

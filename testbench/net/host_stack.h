@@ -86,6 +86,8 @@ class host_stack : public sc_core::sc_module {
     std::uint64_t frames_transmitted() const { return m_tx_frames; }
     std::uint64_t xmit_busy() const { return m_tx_busy; }
     std::uint64_t qdisc_drops() const { return m_qdisc->drops(); }
+    // Frames netif_rx dropped because the backlog held more than netdev_max_backlog.
+    std::uint64_t backlog_drops() const { return m_backlog_drops; }
     latency_stream& irq_latency() { return m_irq; }
     latency_stream& wakeup_latency() { return m_wakeup; }
 
@@ -128,6 +130,7 @@ class host_stack : public sc_core::sc_module {
         sc_core::sc_time ready; // when softirq may take it
     };
     std::deque<rx_frame> m_backlog; // input_pkt_queue
+    std::uint64_t m_backlog_drops = 0;
     rx_frame m_rx_current;          // the frame softirq() is processing
     // netif_rx's copy of a frame, in a done frame's storage (models/common/frame_buffers.h).
     static std::vector<std::uint8_t> copy_frame(const std::uint8_t* data, std::size_t len);

@@ -81,6 +81,10 @@ void net_settings::validate() const {
     check_triple("tcp_rmem", tcp_rmem);
     if (txqueuelen == 0)
         throw bad("txqueuelen", "must be > 0 (a device without a queue is not modelled)");
+    if (netdev_max_backlog == 0)
+        throw bad("netdev_max_backlog", "must be > 0");
+    if (wmem_default == 0 || rmem_default == 0)
+        throw bad(wmem_default == 0 ? "wmem_default" : "rmem_default", "must be > 0");
     if (mtu < 68 + 52 || mtu > 65535)
         throw bad("mtu", "must be 120..65535, got " + std::to_string(mtu));
     if (tcp_init_cwnd == 0)
@@ -173,6 +177,12 @@ void net_settings::set(const std::string& key, const std::string& v) {
         tcp_min_tso_segs = u32();
     else if (key == "tcp_tso_rtt_log")
         tcp_tso_rtt_log = u32();
+    else if (key == "netdev_max_backlog")
+        netdev_max_backlog = u32();
+    else if (key == "wmem_default")
+        wmem_default = u32();
+    else if (key == "rmem_default")
+        rmem_default = u32();
     else if (key == "skb_truesize_overhead")
         skb_truesize_overhead = u32();
     else

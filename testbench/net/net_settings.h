@@ -69,6 +69,16 @@ struct net_settings {
     std::uint32_t gso_max_segs = 65535; // GSO_MAX_SEGS
     std::uint32_t tcp_min_tso_segs = 2; // tcp_sk_init
     std::uint32_t tcp_tso_rtt_log = 9;  // tcp_sk_init (5.18+): min_rtt in 512 us units
+    // net.core.netdev_max_backlog (net/core/dev.c: 1000): frames a CPU's input_pkt_queue holds;
+    // enqueue_to_backlog drops the next one (softnet_stat "dropped").
+    std::uint32_t netdev_max_backlog = 1000;
+    // net.core.wmem_default / rmem_default: sk_sndbuf / sk_rcvbuf of a socket that sets neither
+    // (iperf3 without -w; UDP does not autotune): SK_WMEM_MAX / SK_RMEM_MAX (net/core/sock.c),
+    // 256 skbs of SKB_TRUESIZE(256). *assumption*: the 64-bit value, 212992 (a 32-bit ARM
+    // kernel's smaller sk_buff gives 163840); it bounds a UDP sender's queue at its NIC and what
+    // a UDP socket holds before it drops (docs/traffic.md "Bounded queues").
+    std::uint32_t wmem_default = 212992;
+    std::uint32_t rmem_default = 212992;
     // --- modelling choices ----------------------------------------------------------------------
     // Internal TCP pacing (tcp_internal_pacing) is used by Linux only when something asks for it
     // (sch_fq, BBR, SO_MAX_PACING_RATE): with pfifo_fast + cubic sk_pacing_status is

@@ -10,8 +10,8 @@ using sc_core::sc_time_stamp;
 
 rx_latency::rx_latency(const sc_core::sc_module_name& nm, std::uint64_t seed,
                        const latency_spec& irq_to_thread, const latency_spec& sched_wakeup,
-                       sink_fn sink, bool softirq_in_caller)
-    : sc_core::sc_module(nm), m_softirq_in_caller(softirq_in_caller),
+                       sink_fn sink, bool softirq_in_caller, std::uint32_t max_backlog)
+    : sc_core::sc_module(nm), m_softirq_in_caller(softirq_in_caller), m_max_backlog(max_backlog),
       m_irq(seed, std::string(name()) + ".irq_to_thread", irq_to_thread),
       m_wakeup(seed, std::string(name()) + ".sched_wakeup", sched_wakeup), m_sink(std::move(sink)) {
     SC_HAS_PROCESS(rx_latency);
@@ -19,6 +19,10 @@ rx_latency::rx_latency(const sc_core::sc_module_name& nm, std::uint64_t seed,
 }
 
 void rx_latency::receive(const std::uint8_t* data, std::size_t len) {
+    if (m_queue.size() > m_max_backlog) { // enqueue_to_backlog: qlen <= netdev_max_backlog
+        ++m_drops;
+        return;
+    }
     sc_time due = sc_time_stamp();
     if (m_queue.empty() && !softirq_runs_in_caller(m_softirq_in_caller))
         due += m_irq.sample();

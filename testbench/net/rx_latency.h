@@ -5,7 +5,9 @@
 // application after the softirq starts (an irq_to_thread sample, drawn when the backlog was
 // empty - a running NAPI poll takes new frames without a new latency, as in host_stack) and the
 // blocked task is scheduled (a sched_wakeup sample per frame). Order is kept. Seeded streams, as
-// host_stack's (jitter.h).
+// host_stack's (jitter.h). The frames it holds are bounded by netdev_max_backlog: a frame that
+// finds more than that many queued is dropped and counted (enqueue_to_backlog, softnet_stat
+// "dropped").
 #pragma once
 
 #include <cstdint>
@@ -29,16 +31,19 @@ class rx_latency : public sc_core::sc_module {
     // netif_rx, net_settings::netif_rx_in_caller): no irq_to_thread, only the task's wake-up.
     rx_latency(const sc_core::sc_module_name& nm, std::uint64_t seed,
                const latency_spec& irq_to_thread, const latency_spec& sched_wakeup, sink_fn sink,
-               bool softirq_in_caller = false);
+               bool softirq_in_caller = false, std::uint32_t max_backlog = 1000);
 
     // Never blocks; any process kind.
     void receive(const std::uint8_t* data, std::size_t len);
     // Frames received but not yet handed to the application.
     std::size_t in_flight() const { return m_queue.size(); }
+    std::uint64_t backlog_drops() const { return m_drops; }
 
   private:
     void deliver();
     bool m_softirq_in_caller;
+    std::uint32_t m_max_backlog;
+    std::uint64_t m_drops = 0;
 
     struct pending {
         std::vector<std::uint8_t> bytes;

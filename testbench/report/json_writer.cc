@@ -214,6 +214,11 @@ nlohmann::ordered_json to_json(const report& r) {
         } else {
             jf["tcp"] = nullptr;
         }
+        if (f.udp)
+            jf["udp"] = {{"rcvbuf_errors", f.udp->rcvbuf_errors},
+                         {"backlog_drops", f.udp->backlog_drops}};
+        else
+            jf["udp"] = nullptr;
         flows.push_back(jf);
     }
     j["flows"] = flows;
@@ -438,6 +443,12 @@ report read_json(const std::string& text, const std::string& name) {
             t.tail_loss_probes = opt("tail_loss_probes");
             t.tsq_limit_bytes = opt("tsq_limit_bytes");
             fr.tcp = t;
+        }
+        // udp was added within schema 2: absent (older files) reads as null.
+        if (const auto it = f.find("udp"); it != f.end() && !it->is_null()) {
+            const std::string wu = w + ".udp";
+            fr.udp = udp_report{get<std::uint64_t>(*it, "rcvbuf_errors", wu),
+                                get<std::uint64_t>(*it, "backlog_drops", wu)};
         }
         r.flows.push_back(fr);
     }

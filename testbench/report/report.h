@@ -38,6 +38,13 @@ struct tcp_report {
     std::uint64_t tail_loss_probes = 0;     // probes sent (TLP, tcp_send_loss_probe)
 };
 
+// Where a UDP flow's receiving host dropped datagrams, as Linux counts them
+// (docs/traffic.md "Bounded queues").
+struct udp_report {
+    std::uint64_t rcvbuf_errors = 0; // socket receive buffer full (UDP RcvbufErrors)
+    std::uint64_t backlog_drops = 0; // netdev_max_backlog exceeded (softnet_stat dropped)
+};
+
 struct flow_report {
     std::string name;         // e.g. "ttcp"
     std::string kind;         // traffic kind, e.g. "ttcp_tx"
@@ -56,6 +63,8 @@ struct flow_report {
     std::optional<double> last_progress_s;
     // TCP flows over the linux host stack (host.stack: linux); JSON `tcp` (else null).
     std::optional<tcp_report> tcp;
+    // UDP flows; JSON `udp` (else null).
+    std::optional<udp_report> udp;
 };
 
 struct power_state_report {
@@ -142,7 +151,7 @@ struct device_report {
 struct finding {
     double time_s = 0;    // simulated time
     std::string source;   // who reported it: a chip's device type or one of finding_sources()
-    std::string severity; // "info", "warning", "error"
+    std::string severity; // "info", "warning", "error"; "benign": a known driver line
     std::string message;
 };
 

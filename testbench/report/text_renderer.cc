@@ -141,6 +141,11 @@ std::vector<metric_row> metric_rows(const report& r) {
                     " tail loss probes, " + std::to_string(f.tcp->timeouts) + " timeouts" +
                     (f.tcp->sack ? ", SACK" : ", no SACK") + ")",
                 double(f.tcp->retransmits));
+        if (f.udp && f.udp->rcvbuf_errors + f.udp->backlog_drops > 0) // where the receiver dropped
+            add(p + "receiver drops",
+                std::to_string(f.udp->rcvbuf_errors) + " socket buffer full, " +
+                    std::to_string(f.udp->backlog_drops) + " backlog full",
+                double(f.udp->rcvbuf_errors + f.udp->backlog_drops));
     }
     if (bulk_flows > 1) { // with one flow the total repeats its goodput
         const totals t = compute_totals(r);

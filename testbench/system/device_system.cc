@@ -28,6 +28,7 @@ device_system::attach_fn by_type(const config::scenario_config& sc) {
 device_system::device_system(sc_core::sc_module_name name, const config::scenario_config& scenario,
                              const config::platform_profile& platform, attach_fn attach)
     : sc_module(name), m_sc(scenario), m_board(platform) {
+    m_driver_log.set_chip(m_sc.device.type);
     local_time::set_quantum(
         sc_core::sc_time::from_value(static_cast<sc_dt::uint64>(m_sc.sim.quantum.ps) *
                                      sc_core::sc_time(1, sc_core::SC_PS).value()));

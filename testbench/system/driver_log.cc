@@ -4,6 +4,7 @@
 #include <systemc>
 
 #include "driver/include/lx_kit/runtime.h"
+#include "testbench/system/benign_driver_lines.h"
 
 namespace nicsim {
 
@@ -37,6 +38,17 @@ void driver_log_collector::append_findings(std::vector<report::finding>& out) co
         std::string msg = e.origin + ": " + e.text;
         if (e.count > 1)
             msg += " (logged " + std::to_string(e.count) + " times)";
+        // dev_*() lines carry the device name as their prefix; the format starts after it.
+        const std::string prefix = e.origin + ": ";
+        const bool prefixed = e.text.compare(0, prefix.size(), prefix) == 0;
+        if (const benign_line* b =
+                find_benign_line(m_chip, prefixed ? e.text.substr(prefix.size()) : e.text)) {
+            msg += " [known benign, not an " + std::string(e.level <= 3 ? "error" : "warning") +
+                   ": " + b->file + " " + b->function + "(): " + b->why +
+                   "; docs/driver-testing.md#benign-driver-lines]";
+            out.push_back({e.first_time_s, "driver", "benign", msg});
+            continue;
+        }
         out.push_back({e.first_time_s, "driver", e.level <= 3 ? "error" : "warning", msg});
     }
     if (m_unstored)

@@ -18,6 +18,10 @@ class driver_log_collector {
     driver_log_collector(); // starts observing the driver log
     ~driver_log_collector();
 
+    // The scenario's device.type: its driver's known benign lines (benign_driver_lines.h) become
+    // findings of severity "benign" instead of "error"/"warning".
+    void set_chip(std::string chip) { m_chip = std::move(chip); }
+
     // One finding per distinct line, in order of first appearance; past max_distinct_lines
     // distinct lines, one finding counting the lines not stored.
     void append_findings(std::vector<report::finding>& out) const;
@@ -35,6 +39,7 @@ class driver_log_collector {
     std::vector<entry> m_entries;
     std::map<std::string, size_t> m_index; // text -> entry
     unsigned long m_unstored = 0;
+    std::string m_chip;
     int m_observer = 0;
 };
 

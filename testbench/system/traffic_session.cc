@@ -73,6 +73,17 @@ traffic_session::traffic_session(const config::traffic_config& cfg, std::uint64_
         m_udp = std::make_unique<traffic::udp_flood_flow>("udp", c);
         m_host = tx ? static_cast<traffic::endpoint*>(&m_udp->sender()) : &m_udp->receiver();
         m_peer = tx ? static_cast<traffic::endpoint*>(&m_udp->receiver()) : &m_udp->sender();
+        // Each host's UDP socket buffers (docs/traffic.md "Bounded queues"): the receiver's
+        // rmem_default bounds what waits for the application; the peer's wmem_default bounds
+        // what a sending peer queues at its NIC (send_from_peer).
+        const net::net_settings board = stacks ? stacks->board.net : net::net_settings{};
+        const net::net_settings far = stacks ? stacks->peer.net : net::net_settings{};
+        const net::net_settings& rx = tx ? far : board;
+        (tx ? m_peer : m_host)
+            ->limit_receive_buffer(
+                traffic::socket_buffer(rx.rmem_default, rx.skb_truesize_overhead));
+        if (!tx)
+            m_peer_sndbuf = traffic::socket_buffer(far.wmem_default, far.skb_truesize_overhead);
         break;
     }
     case traffic_kind::ping: {
@@ -106,7 +117,7 @@ traffic_session::traffic_session(const config::traffic_config& cfg, std::uint64_
         m_host_rx_latency = std::make_unique<net::rx_latency>(
             "host_rx_latency", seed, stacks->board.irq_to_thread, stacks->board.sched_wakeup,
             [this](const std::uint8_t* d, std::size_t n) { m_host->receive(d, n); },
-            stacks->board.net.netif_rx_in_caller);
+            stacks->board.net.netif_rx_in_caller, stacks->board.net.netdev_max_backlog);
     }
 }
 
@@ -170,12 +181,21 @@ void traffic_session::peer_rx(const std::uint8_t* data, std::size_t len) {
     m_linux->peer_stack().netif_rx(data, len);
 }
 
-void traffic_session::bind_peer(traffic::send_fn send) {
+void traffic_session::bind_peer(traffic::send_fn send, peer_queue queue) {
     if (idle())
         return;
     if (!m_linux) {
         traffic::port p;
-        p.send = std::move(send);
+        if (m_udp && m_peer == &m_udp->sender()) {
+            if (!queue.depth || !queue.taken)
+                throw std::logic_error("traffic_session: a UDP sender at the peer needs the "
+                                       "medium's peer queue (bind_peer)");
+            m_peer_send = std::move(send);
+            m_peer_queue = std::move(queue);
+            p.send = [this](std::vector<std::uint8_t> f) { send_from_peer(std::move(f)); };
+        } else {
+            p.send = std::move(send);
+        }
         m_peer->bind(p);
         return;
     }
@@ -191,6 +211,30 @@ void traffic_session::bind_peer(traffic::send_fn send) {
         return net::netdev_tx::ok;
     };
     m_linux->peer_stack().attach(p);
+}
+
+void traffic_session::release_sent_by_peer() {
+    // The medium takes frames in order: those it no longer holds are the oldest ones.
+    while (m_peer_queued.size() > m_peer_queue.depth()) {
+        m_peer_sndbuf.uncharge(m_peer_queued.front());
+        m_peer_queued.pop_front();
+    }
+}
+
+void traffic_session::send_from_peer(std::vector<std::uint8_t> f) {
+    // sock_alloc_send_pskb: a blocking sender sleeps while its skbs the NIC has not sent yet
+    // hold sk_sndbuf; the NIC's completion frees them (here: the medium takes the frame).
+    // The frame waits in a member, not on this coroutine's stack, which a run that ends here
+    // never unwinds (LeakSanitizer would not see it).
+    m_peer_waiting = std::move(f);
+    release_sent_by_peer();
+    while (m_peer_sndbuf.full()) {
+        sc_core::wait(*m_peer_queue.taken);
+        release_sent_by_peer();
+    }
+    m_peer_sndbuf.charge(m_peer_waiting.size());
+    m_peer_queued.push_back(m_peer_waiting.size());
+    m_peer_send(std::move(m_peer_waiting));
 }
 
 void traffic_session::set_taps(trace::capture_taps host, trace::capture_taps peer) {
@@ -383,6 +427,12 @@ report::flow_report traffic_session::flow_report() const {
         f.packets_received = r.received;
         if (r.received > 0)
             f.last_progress_s = r.last_receive.to_seconds();
+        const bool board_receives = !config::is_tx(m_cfg.kind);
+        report::udp_report u;
+        u.rcvbuf_errors = (board_receives ? m_host : m_peer)->rcvbuf_drops();
+        if (board_receives && m_host_rx_latency)
+            u.backlog_drops = m_host_rx_latency->backlog_drops();
+        f.udp = u;
     } else {
         const auto& r = m_ping->result();
         f.name = "ping";

@@ -14,6 +14,8 @@
 // (a stack; uses_stack() says which).
 #pragma once
 
+#include <deque>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -58,8 +60,15 @@ class traffic_session {
     // Frames that arrived: out of the board's netif_rx / at the peer from the link partner.
     void host_rx(const std::uint8_t* data, std::size_t len);
     void peer_rx(const std::uint8_t* data, std::size_t len);
-    // The peer's transmit side: `send` hands a frame to the link partner (never blocks).
-    void bind_peer(traffic::send_fn send);
+    // The peer's transmit side: `send` hands a frame to the link partner (never blocks); `queue`
+    // is what the medium still holds of them and tells when it takes one, so that a UDP sender
+    // at the peer blocks on its socket send buffer (wmem_default) as Linux's does, instead of
+    // queueing without bound (needed for udp_rx).
+    struct peer_queue {
+        std::function<std::size_t()> depth; // frames handed to `send` not yet on the medium
+        const sc_core::sc_event* taken = nullptr;
+    };
+    void bind_peer(traffic::send_fn send, peer_queue queue);
     // Captures (pcap): every frame sent or received at the host's netdev / at the peer, and
     // for a flow over the linux stacks the handshake at start() and the close at completed()
     // that its connections imply (trace/tcp_capture.h).
@@ -84,6 +93,8 @@ class traffic_session {
     report::flow_report linux_stream_report(std::size_t k) const;
     // Hands frames the model does not simulate to both capture points, from now on, 1 ns apart.
     void capture_control(const std::vector<trace::control_frame>& frames);
+    void send_from_peer(std::vector<std::uint8_t> f);
+    void release_sent_by_peer();
 
     config::traffic_config m_cfg;
     std::unique_ptr<traffic::tcp_bulk_flow> m_tcp;
@@ -98,6 +109,12 @@ class traffic_session {
     traffic::endpoint* m_host = nullptr;
     traffic::endpoint* m_peer = nullptr;
     sc_core::sc_event m_never; // idle: the done event that never fires
+    // A UDP sender at the peer: its socket send buffer over the frames the medium still holds.
+    traffic::send_fn m_peer_send;
+    peer_queue m_peer_queue;
+    traffic::socket_buffer m_peer_sndbuf;
+    std::deque<std::size_t> m_peer_queued; // their lengths, oldest first
+    std::vector<std::uint8_t> m_peer_waiting; // the frame send_from_peer holds while it blocks
 };
 
 } // namespace nicsim

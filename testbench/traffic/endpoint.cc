@@ -32,6 +32,8 @@ bool endpoint::receive(const std::uint8_t* data, std::size_t len) {
         ++m_ignored;
         return false;
     }
+    if (!m_rcvbuf.admit(len))
+        return true; // ours, but the socket is full: dropped and counted, as UDP does
     ++m_accepted;
     m_last_accepted = sc_core::sc_time_stamp();
     m_inbox.push_back(
@@ -43,6 +45,7 @@ bool endpoint::receive(const std::uint8_t* data, std::size_t len) {
 const endpoint::inbound& endpoint::pop_inbox() {
     m_current = std::move(m_inbox.front());
     m_inbox.pop_front();
+    m_rcvbuf.uncharge(m_current.bytes.size());
     return m_current;
 }
 

@@ -34,6 +34,7 @@
 #include <systemc>
 
 #include "testbench/traffic/frame.h"
+#include "testbench/traffic/socket_buffer.h"
 
 namespace nicsim::traffic {
 
@@ -74,10 +75,16 @@ class endpoint : public sc_core::sc_module {
 
     // See the file comment. Returns false (and counts the frame in frames_ignored()) if the frame
     // is not for this endpoint: not parseable, wrong destination MAC (unicast to someone else),
-    // wrong IP destination, protocol or ports.
+    // wrong IP destination, protocol or ports. A frame for it that the receive buffer drops
+    // returns true without counting in frames_accepted() (see limit_receive_buffer).
     bool receive(const std::uint8_t* data, std::size_t len);
 
     void set_tap(frame_tap_fn tap) { m_tap = std::move(tap); }
+    // Bounds the inbox like a socket's receive queue (socket_buffer.h): a frame for this endpoint
+    // that finds the buffer over its limit is dropped and counted in rcvbuf_drops(). Unbounded by
+    // default (TCP's window and ping's one request in flight bound those flows).
+    void limit_receive_buffer(socket_buffer rcvbuf) { m_rcvbuf = rcvbuf; }
+    std::uint64_t rcvbuf_drops() const { return m_rcvbuf.drops(); }
 
     std::uint64_t frames_ignored() const { return m_ignored; }
     std::uint64_t frames_accepted() const { return m_accepted; }
@@ -121,6 +128,7 @@ class endpoint : public sc_core::sc_module {
     port m_port;
     frame_tap_fn m_tap;
     std::deque<inbound> m_inbox;
+    socket_buffer m_rcvbuf;                           // what m_inbox holds, by truesize
     inbound m_current;                                // the frame pop_inbox() returned last
     std::vector<std::uint8_t> m_sending, m_sent_copy; // transmit()'s frame while it waits
     sc_core::sc_event m_inbox_event;

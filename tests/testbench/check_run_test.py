@@ -3,7 +3,7 @@
 # `nicsim check`: one line per expectation with the actual value, exit codes 0 / 1 / 3, and the
 # JUnit XML (one testsuite per file, one testcase per expectation) read back with xml.etree.
 # usage: check_run_test.py <nicsim> <source dir> <work dir>
-import os, shutil, subprocess, sys
+import json, os, shutil, subprocess, sys
 import xml.etree.ElementTree as ET
 
 nicsim, src, work = sys.argv[1:4]
@@ -82,8 +82,25 @@ with open(silent, "w") as f:
 r = run(silent)
 assert r.returncode == 0, (r.returncode, r.stdout, r.stderr)
 assert "PASS   findings.driver.error >= 1" in r.stdout, r.stdout
+# Every report key is checkable (issue 35 item 4): the faults block by kind, on the shipped
+# link-down fault scenario.
+link_down = os.path.join(src, "configs", "faults", "ks8851-spi-link-down.yaml")
+r = run(link_down, "--set", "expect=['faults[link_down].outcome == recovered', "
+        "'faults[link_down].injected == 2', 'findings.error == 0']")
+assert r.returncode == 0, (r.returncode, r.stdout, r.stderr)
+assert "PASS   faults[link_down].outcome == recovered" in r.stdout, r.stdout
+# A clean SDIO run: the driver's dev_err of the chip ID at probe is a known benign line, counted
+# apart (findings.benign), so findings.error == 0 holds; the report says why.
+sdio = os.path.join(src, "configs", "wilc1000-sdio-ttcp-tx.yaml")
+sdio_json = os.path.join(work, "sdio.json")
+r = run(sdio, "--set", "traffic.bytes=64KiB", "--set",
+        "expect=['findings.error == 0', 'findings.driver.benign == 1']", "--reports", work)
+assert r.returncode == 0, (r.returncode, r.stdout, r.stderr)
+with open(os.path.join(work, "wilc1000-sdio-ttcp-tx.json")) as f:
+    benign = [x for x in json.load(f)["findings"] if x["severity"] == "benign"]
+assert len(benign) == 1 and "chipid (" in benign[0]["message"], benign
+assert "known benign" in benign[0]["message"] and "wilc_sdio_init" in benign[0]["message"], benign
 # --reports DIR keeps each run's report as DIR/<stem>.json; two files with one stem are refused.
-import json
 reports = os.path.join(work, "reports", "nested")
 r = run(good, bad, "--reports", reports, "-j", "1")
 assert r.returncode == 3, (r.returncode, r.stdout, r.stderr)

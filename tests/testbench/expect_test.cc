@@ -75,6 +75,49 @@ TEST(ExpectPaths, EveryValidFindingsKeyParsesAndCounts) {
     EXPECT_FALSE(evaluate(parse_expectation("findings == 0", "wilc1000"), report, 0).pass);
 }
 
+// Every report key is checkable (issue 35 item 4): the faults block, by index or by kind, and
+// the UDP drop counters; a fault key that is not in the report stays an error.
+TEST(ExpectPaths, FaultKeysAreReportKeys) {
+    for (const char* ok :
+         {"faults[0].kind == link_down", "faults[link_down].outcome == recovered",
+          "faults[link_down].injected == 2", "faults[0].first_s >= 10ms",
+          "faults[rx_overrun].opportunities > 0", "faults[0].effects[0].count >= 1",
+          "faults[0].driver_errors == 0", "faults[0].driver_lines[0].count >= 1",
+          "flows[udp].udp.rcvbuf_errors == 0", "flows[0].udp.backlog_drops == 0"})
+        EXPECT_EQ(parse_error(ok, "ks8851"), "") << ok;
+    EXPECT_TRUE(contains(parse_error("faults[0].outcomes == recovered", "ks8851"),
+                         "did you mean 'outcome'?"));
+    EXPECT_NE(parse_error("faults.outcome == recovered", "ks8851"), "");
+
+    const auto report = nlohmann::json::parse(R"({"faults": [
+        {"kind": "link_down", "injected": 2, "first_s": 0.05, "outcome": "recovered",
+         "effects": [{"effect": "link down", "count": 1}]}]})");
+    EXPECT_TRUE(
+        evaluate(parse_expectation("faults[link_down].outcome == recovered", "ks8851"), report, 0)
+            .pass);
+    EXPECT_TRUE(
+        evaluate(parse_expectation("faults[link_down].first_s == 50ms ± 1%", "ks8851"), report, 0)
+            .pass);
+    EXPECT_TRUE(
+        evaluate(parse_expectation("faults[0].effects[0].count == 1", "ks8851"), report, 0).pass);
+    EXPECT_EQ(
+        evaluate(parse_expectation("faults[rx_overrun].injected == 2", "ks8851"), report, 0).actual,
+        "absent: no faults[rx_overrun] (1 element)");
+}
+
+// Known benign driver lines (system/benign_driver_lines.h) are findings of severity `benign`:
+// counted by findings.benign, not by findings.error.
+TEST(ExpectPaths, BenignFindingsAreCountedApartFromErrors) {
+    for (const char* ok : {"findings.benign == 1", "findings.driver.benign <= 1"})
+        EXPECT_EQ(parse_error(ok), "") << ok;
+    const auto report = nlohmann::json::parse(R"({"findings": [
+        {"time_s": 0, "source": "driver", "severity": "benign", "message": "chipid"}]})");
+    EXPECT_TRUE(evaluate(parse_expectation("findings.error == 0", "wilc1000"), report, 0).pass);
+    EXPECT_TRUE(evaluate(parse_expectation("findings.benign == 1", "wilc1000"), report, 0).pass);
+    EXPECT_TRUE(
+        evaluate(parse_expectation("findings.driver.benign == 1", "wilc1000"), report, 0).pass);
+}
+
 TEST(ExpectPaths, OtherUnknownPathsStayErrors) {
     EXPECT_TRUE(contains(parse_error("wakeup == 0"), "did you mean 'wakeups'?"));
     EXPECT_TRUE(

@@ -117,7 +117,7 @@ TEST(FaultRows, UdpWithoutBytesFloodsUntilDuration) {
         write_file(dir / "udp-0.yaml", "duration: 100ms\n"
                                        "platform: rpi-class\n"
                                        "device: {type: ks8851, bus: spi, bus_clock: 25MHz}\n"
-                                       "traffic: {kind: udp_tx, bytes: 0}\n");
+                                       "traffic: {kind: udp_tx, bytes: 0, rate: 0}\n");
     const auto r = run(dir, s, "");
     ASSERT_EQ(r.rc, 0) << r.out;
     EXPECT_EQ(r.report["end_reason"], "duration limit");
@@ -162,13 +162,30 @@ INSTANTIATE_TEST_SUITE_P(
                      "device.timing.wake_latency=1s"}),
     [](const auto& info) { return std::string(info.param.name); });
 
-TEST(FaultRows, WilcUdpRxLossIsAFindingAndANonZeroExit) {
+// A UDP sender without traffic.rate sends at iperf3's default, 1 Mbit/s of payload.
+TEST(FaultRows, UdpWithoutRateSendsAtIperf3sDefault) {
+    const fs::path dir = test_dir();
+    const std::string s = write_file(dir / "udp-1m.yaml", "duration: 1s\n"
+                                                          "platform: rpi-class\n"
+                                                          "device: {type: ks8851, bus: spi}\n"
+                                                          "traffic: {kind: udp_rx}\n");
+    const auto r = run(dir, s, "");
+    ASSERT_EQ(r.rc, 0) << r.out;
+    const auto& f = r.report["flows"][0];
+    // 1472-byte datagrams 11.776 ms apart from the traffic start (~20 ms after 0) to 1 s.
+    EXPECT_NEAR(f["packets_sent"].get<double>(), 84, 2) << f.dump();
+    EXPECT_NEAR(f["goodput_bps"].get<double>(), 1e6, 0.02e6) << f.dump();
+}
+
+// A flood at the wire's rate overruns the KS8851's RX queue (the WILC1000's access point holds
+// back what the chip cannot take, and the peer's sender blocks on its send buffer: no loss).
+TEST(FaultRows, UdpRxLossIsAFindingAndANonZeroExit) {
     const fs::path dir = test_dir();
     const std::string s =
         write_file(dir / "udp-rx.yaml", "duration: 10s\n"
-                                        "platform: sama5-class\n"
-                                        "device: {type: wilc1000, bus: spi, bus_clock: 48MHz}\n"
-                                        "traffic: {kind: udp_rx, bytes: 4MiB}\n");
+                                        "platform: rpi-class\n"
+                                        "device: {type: ks8851, bus: spi, bus_clock: 25MHz}\n"
+                                        "traffic: {kind: udp_rx, bytes: 4MiB, rate: 0}\n");
     const auto r = run(dir, s, "");
     EXPECT_EQ(r.rc, exit_traffic_short) << r.out;
     ASSERT_TRUE(r.report.is_object()) << r.out;

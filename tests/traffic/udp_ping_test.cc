@@ -44,6 +44,29 @@ struct ping_bench {
 
 } // namespace
 
+// A receiving application slower than the link: the socket buffer (10000 bytes of truesize,
+// 1810 per datagram here) fills and the rest are dropped and counted there, as UDP's
+// RcvbufErrors; the link loses nothing, so every datagram is either received or such a drop.
+TEST(TrafficUdp, AFullReceiveBufferDropsAndCounts) {
+    udp_flood_config cfg;
+    cfg.count = 100;
+    cfg.payload_size = 1000;
+    cfg.rate_bps = 10e6; // one per 800 us; the application takes 2 ms each
+    udp_bench b(cfg, 100e6, sc_time(50, SC_US));
+    stack_cost slow;
+    slow.per_rx_frame = sc_time(2, SC_MS);
+    b.flow.receiver().bind(port{{}, [](sc_time t) { sc_core::wait(t); }, slow});
+    b.flow.receiver().limit_receive_buffer(socket_buffer(10000, 768));
+    sc_core::sc_start(sc_time(10, sc_core::SC_SEC));
+
+    const auto& r = b.flow.result();
+    ASSERT_TRUE(r.finished);
+    const std::uint64_t drops = b.flow.receiver().rcvbuf_drops();
+    EXPECT_GT(drops, 50u);
+    EXPECT_EQ(r.received + drops, r.sent);
+    EXPECT_EQ(b.flow.receiver().frames_accepted(), r.received);
+}
+
 // 200 datagrams paced at 10 Mbit/s of 1000-byte payload (one per 800 us); the link drops every
 // 10th, so exactly 20 are lost and none reordered.
 TEST(TrafficUdp, LossIsCountedExactly) {

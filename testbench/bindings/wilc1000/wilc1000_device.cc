@@ -133,9 +133,11 @@ void wilc1000_device::bind_traffic(traffic_session& traffic) {
                         queue_stopped_poll);
     const sc_core::sc_time latency = to_sc(m_sc.link.latency);
     air_link& air = *m_air;
-    traffic.bind_peer([&air, latency](std::vector<uint8_t> f) {
-        air.peer_send(std::move(f), sc_core::sc_time_stamp() + latency);
-    });
+    traffic.bind_peer(
+        [&air, latency](std::vector<uint8_t> f) {
+            air.peer_send(std::move(f), sc_core::sc_time_stamp() + latency);
+        },
+        {[&air] { return air.peer_queue_depth(); }, &air.peer_taken_event()});
     air.set_peer_sink(
         [&traffic](const air_frame& f) { traffic.peer_rx(f.bytes.data(), f.bytes.size()); });
 }
