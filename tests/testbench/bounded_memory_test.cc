@@ -94,8 +94,9 @@ TEST_P(BoundedMemory, EndsWithAReportUnderOneGiB) {
         return;
     const auto& f = o.report["flows"].at(0);
     EXPECT_GT(f["frames"].get<std::uint64_t>(), 0u) << f.dump();
-    if (traffic.find("udp") != std::string::npos)
+    if (traffic.find("udp") != std::string::npos) {
         EXPECT_TRUE(f["udp"].is_object()) << "a UDP flow reports its receiver's drops";
+    }
 }
 
 std::string name_of(const ::testing::TestParamInfo<param>& info) {
