@@ -9,7 +9,7 @@
 #include "testbench/board/generic_spi_port.h"
 #include "testbench/board/mmio16_port.h"
 #include "testbench/board/sdio_controller_port.h"
-#include "testbench/runner.h"
+#include "testbench/run_error.h"
 
 namespace nicsim::board {
 
