@@ -10,6 +10,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "testbench/config/expect.h"
 #include "testbench/config/fault_keys.h"
 #include "testbench/net/net_settings.h"
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "testbench/config/expect.h"
+#include "testbench/config/expectation.h"
 #include "testbench/config/units.h"
 
 namespace nicsim::config {
