@@ -7,27 +7,19 @@
 #pragma once
 
 #include <map>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "testbench/config/platform_profile.h"
 #include "testbench/config/scenario_config.h"
-#include <string>
-
 #include "testbench/report/report.h"
+#include "testbench/run_error.h"
 
 namespace nicsim {
 
 namespace config {
 struct load_options;
 }
-
-// A run that could not complete (model/driver failure, unsupported combination, payload
-// mismatch) before its simulation started. The CLI prints the message and exits with code 2.
-struct run_error : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
 
 // Runs one scenario; throws run_error on a failure before the simulation started. A run that
 // fails once it has started returns its report so far instead: end_reason "run failed", the

@@ -10,7 +10,7 @@
 #include "testbench/board/mmio16_port.h"
 #include "testbench/board/sdio_controller_port.h"
 #include "testbench/board/spi_clock_port.h"
-#include "testbench/runner.h"
+#include "testbench/run_error.h"
 
 namespace nicsim::board {
 

@@ -21,6 +21,7 @@
 #include "testbench/cli/cmd_validate.h"
 #include "testbench/cli/option_checks.h"
 #include "testbench/config/config_loader.h"
+#include "testbench/config/expect.h"
 #include "testbench/runner.h"
 #include "testbench/sweep/process_pool.h"
 

@@ -33,23 +33,11 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "testbench/config/expectation.h"
+
 namespace nicsim::config {
 
-enum class expect_op { eq, ne, lt, le, gt, ge };
 const char* to_string(expect_op op);
-
-struct expectation {
-    std::string text;     // as written
-    std::string where;    // file:line:col of the list item, or the --set argument
-    std::string path;     // as written
-    std::string resolved; // the report path it names ("totals.goodput_bps"), after shorthands
-    expect_op op = expect_op::eq;
-    enum class value_kind { number, text, boolean } kind = value_kind::number;
-    double number = 0;         // in the report's unit
-    std::string text_value;    // value_kind::text
-    bool bool_value = false;   // value_kind::boolean
-    double tolerance_pct = -1; // ± %, or < 0 for none
-};
 
 // Parses and checks one expectation against the report's keys; throws value_error saying what is
 // wrong (the caller adds where). device_type is the scenario's device.type, the one chip whose

@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "testbench/config/expect.h"
+#include "testbench/config/expectation.h"
 #include "testbench/config/units.h"
 
 namespace nicsim::config {

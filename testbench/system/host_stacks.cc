@@ -4,7 +4,7 @@
 #include <stdexcept>
 
 #include "testbench/board/board.h"
-#include "testbench/runner.h"
+#include "testbench/run_error.h"
 
 namespace nicsim::system {
 

@@ -14,7 +14,7 @@
 #include "bus/spi/spi_vcd_tracer.h"
 #include "driver/include/lx_kit/runtime.h"
 #include "testbench/config/units.h"
-#include "testbench/runner.h"
+#include "testbench/run_error.h"
 
 namespace nicsim::trace {
 

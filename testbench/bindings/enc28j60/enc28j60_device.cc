@@ -11,7 +11,7 @@
 #include "testbench/bindings/chip_findings.h"
 #include "testbench/bindings/ethernet_link.h"
 #include "testbench/bindings/netdev_support.h"
-#include "testbench/runner.h"
+#include "testbench/run_error.h"
 #include "testbench/system/traffic_session.h"
 #include "testbench/trace/trace_session.h"
 

@@ -15,7 +15,7 @@
 #include "testbench/bindings/meter_report.h"
 #include "testbench/bindings/ethernet_link.h"
 #include "testbench/bindings/netdev_support.h"
-#include "testbench/runner.h"
+#include "testbench/run_error.h"
 #include "testbench/system/traffic_session.h"
 #include "testbench/trace/trace_session.h"
 

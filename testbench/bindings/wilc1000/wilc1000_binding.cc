@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The WILC1000 binding: SPI or SDIO, chosen by device.bus.
 #include "testbench/bindings/wilc1000/wilc1000_device.h"
-#include "testbench/runner.h"
+#include "testbench/run_error.h"
 
 namespace nicsim::bindings {
 

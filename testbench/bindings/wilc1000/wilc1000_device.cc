@@ -12,7 +12,7 @@
 #include "testbench/bindings/chip_findings.h"
 #include "testbench/bindings/meter_report.h"
 #include "testbench/bindings/netdev_support.h"
-#include "testbench/runner.h"
+#include "testbench/run_error.h"
 #include "testbench/system/traffic_session.h"
 
 namespace nicsim::bindings {
