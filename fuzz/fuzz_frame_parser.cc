@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// libFuzzer target: the traffic layer's frame parser (testbench/traffic/frame.cc: Ethernet II,
+// libFuzzer target: the traffic layer's frame parser (host/traffic/frame.cc: Ethernet II,
 // IPv4 with options, TCP with its option block, UDP, ICMP echo), with and without checksum
 // checks, the TCP timestamp option lookup, and the MAC / IPv4 address text parsers. The parser
 // must never throw, and everything it points at must lie inside the frame.
@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "testbench/traffic/frame.h"
+#include "host/traffic/frame.h"
 
 using namespace nicsim::traffic;
 

@@ -13,7 +13,7 @@
 #include "fuzz/fuzz_support.h"
 #include "models/ks8851/ks8851_core.h"
 #include "models/ks8851/ks8851_par.h"
-#include "testbench/bindings/ks8851/ks8851_decoder.h"
+#include "devices/ks8851/ks8851_decoder.h"
 
 using namespace nicsim;
 

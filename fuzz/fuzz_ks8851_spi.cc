@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // libFuzzer target: the KS8851 SPI front-end (models/ks8851/ks8851_spi.cc: register commands
 // with byte enables, RXQ reads, TXQ writes into the chip core's packet memory) and the trace
-// decoder of its frames (testbench/bindings/ks8851/ks8851_decoder.cc). Every input starts from
+// decoder of its frames (devices/ks8851/ks8851_decoder.cc). Every input starts from
 // a freshly reset chip.
 //
 // Input: repeated { header: bits 0-1 = transfers - 1, bits 2-7 = time step in 5 us;
@@ -12,7 +12,7 @@
 #include "fuzz/fuzz_support.h"
 #include "models/ks8851/ks8851_core.h"
 #include "models/ks8851/ks8851_spi.h"
-#include "testbench/bindings/ks8851/ks8851_decoder.h"
+#include "devices/ks8851/ks8851_decoder.h"
 
 using namespace nicsim;
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// libFuzzer target: the scenario loader (testbench/config: YAML -> validated scenario_config,
+// libFuzzer target: the scenario loader (tools/config: YAML -> validated scenario_config,
 // with the platform profile it names from the source tree's configs/ and the device catalog of
 // every linked binding). The input is the scenario text, kept in memory (a memfd the loader
 // opens by its /proc path); its first line may hold one --set override ("#set key=value").
@@ -17,8 +17,8 @@
 
 #include <yaml-cpp/yaml.h>
 
-#include "testbench/config/config_loader.h"
-#include "testbench/config/yaml_reader.h"
+#include "tools/config/config_loader.h"
+#include "tools/config/yaml_reader.h"
 
 using namespace nicsim;
 

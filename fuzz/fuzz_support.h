@@ -11,7 +11,7 @@
 
 #include "bus/spi/spi_payload.h"
 #include "fuzz/fuzz_input.h"
-#include "testbench/trace/bus_decoder.h"
+#include "trace/bus_decoder.h"
 
 namespace nicsim::fuzz {
 

@@ -16,7 +16,7 @@
 #include "fuzz/fuzz_support.h"
 #include "models/wilc1000/wilc1000_core.h"
 #include "models/wilc1000/wilc1000_sdio.h"
-#include "testbench/bindings/wilc1000/wilc1000_sdio_decoder.h"
+#include "devices/wilc1000/wilc1000_sdio_decoder.h"
 
 using namespace nicsim;
 

@@ -2,7 +2,7 @@
 // libFuzzer target: the WILC1000 SPI command decoder, both sides of the wire. The chip model's
 // SPI slave front-end (models/wilc1000/wilc1000_spi.cc: command framing, CRC7/CRC16, DMA
 // packets, filler and tags) takes chip-select frames built from the input, and the trace decoder
-// (testbench/bindings/wilc1000/wilc1000_spi_decoder.cc) names each frame from its MOSI and the
+// (devices/wilc1000/wilc1000_spi_decoder.cc) names each frame from its MOSI and the
 // chip's MISO. Every input starts from a freshly reset chip.
 //
 // Input: u8 setup (bit 0: CRC7 off at reset, bit 1: CRC16 off, bits 4-6: packet size field),
@@ -16,7 +16,7 @@
 #include "models/wilc1000/wilc1000_core.h"
 #include "models/wilc1000/wilc1000_regmap.h"
 #include "models/wilc1000/wilc1000_spi.h"
-#include "testbench/bindings/wilc1000/wilc1000_spi_decoder.h"
+#include "devices/wilc1000/wilc1000_spi_decoder.h"
 
 using namespace nicsim;
 

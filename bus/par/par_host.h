@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Host side of the 16-bit parallel bus: an EIM-class external bus controller with one chip
-// select. The driver seam adapts it (driver/include/nicsim/bus_attach.h: mmio16_attach), so
+// select. The driver seam adapts it (kernel/include/nicsim/bus_attach.h: mmio16_attach), so
 // ioread16/iowrite16 (and the _rep variants, one burst per call) of the KS8851-16MLL driver
 // land here; the bus knows no driver. Every access takes its strobe timing (par_timing.h) of the
 // calling SC_THREAD's time, decoupled where no other process can observe it

@@ -18,7 +18,7 @@ for want in "Breakpoint 1 at .*: chip_wakeup\. \(6 locations\)" \
     "Breakpoint 1\.1, chip_wakeup \(wilc=.*\) at .*/wilc1000/wlan.c:[0-9]+" \
     "#1 .* acquire_bus \(acquire=WILC_BUS_ACQUIRE_AND_WAKEUP" \
     " wilc_wlan_handle_txq \(" " wilc_txq_task \(.* at .*/wilc1000/netdev.c:" \
-    "kthread_entry .* at .*driver/lx_emul/sched.c" \
+    "kthread_entry .* at .*kernel/lx_emul/sched.c" \
     "^\\\$1 = true" "^\\\$2 = $now_ns\$" '"wlan0-tx"'; do
     grep -Eq -- "$want" <<<"$out" || { echo "missing: $want"; fail=1; missing+=("$want"); }
 done

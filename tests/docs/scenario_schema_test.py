@@ -3,7 +3,7 @@
 """docs/scenario.schema.json is what `nicsim generate schema` gives over every shipped scenario
 (the YAML files in configs/ and examples/ with a `device:` key; platform profiles, sweeps and
 validation points are other formats): the schema comes from the keys the loader asks for
-(testbench/config/schema_recorder.h), not from a copy of them. It accepts every shipped scenario,
+(tools/config/schema_recorder.h), not from a copy of them. It accepts every shipped scenario,
 has every key of the docs/scenarios.md table, and rejects an unknown key, a misspelt enum value
 and a missing required key.
 usage: scenario_schema_test.py <source dir> <nicsim> [--write]   (--write: regenerate the file)"""

@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "driver/include/lx_kit/lx_kit.h"
+#include "kernel/include/lx_kit/lx_kit.h"
 
 extern "C" int dummy_user_call(void);
 extern "C" const char* const lx_emul_dummy_names[];

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Stands in for a driver that calls a kernel function nicsim does not implement. The build runs
- * the real dummy generator (driver/cmake/gen_dummies.sh) over this object, exactly as over the
+ * the real dummy generator (kernel/cmake/gen_dummies.sh) over this object, exactly as over the
  * driver variants, so the test exercises the mechanism itself. */
 #include <linux/kernel.h>
 #include <linux/jiffies.h>

@@ -9,8 +9,8 @@
 #include <gtest/gtest.h>
 #include <systemc>
 
-#include "driver/include/lx_kit/runtime.h"
-#include "driver/include/nicsim/driver_variant.h"
+#include "kernel/include/lx_kit/runtime.h"
+#include "kernel/include/nicsim/driver_variant.h"
 #include "tests/driver/probe_support.h"
 
 using namespace nicsim;

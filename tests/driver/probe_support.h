@@ -13,9 +13,9 @@
 
 #include "bus/spi/spi_host.h"
 #include "bus/spi/spi_sockets.h"
-#include "driver/include/lx_kit/lx_emul_api.h"
-#include "driver/include/nicsim/lx_bus.h"
-#include "driver/include/nicsim/bus_attach.h"
+#include "kernel/include/lx_kit/lx_emul_api.h"
+#include "kernel/include/nicsim/lx_bus.h"
+#include "kernel/include/nicsim/bus_attach.h"
 
 namespace nicsim::test {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "testbench/host/host_cpu.h"
+#include "host/cpu/host_cpu.h"
 
 #include <gtest/gtest.h>
 

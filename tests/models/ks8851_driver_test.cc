@@ -11,7 +11,7 @@
 #include "models/ethernet/eth_crc.h"
 #include "models/ks8851/ks8851.h"
 #include "models/ks8851/ks8851_regs.h"
-#include "driver/include/nicsim/driver_variant.h"
+#include "kernel/include/nicsim/driver_variant.h"
 #include "tests/driver/probe_support.h"
 
 using namespace nicsim;

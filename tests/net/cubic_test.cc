@@ -6,7 +6,7 @@
 
 #include <cmath>
 
-#include "testbench/net/tcp_cc.h"
+#include "host/net/tcp_cc.h"
 
 using namespace nicsim::net;
 

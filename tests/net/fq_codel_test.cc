@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// fq_codel (testbench/net/fq_codel.h) against Linux 6.1's sch_fq_codel.c and codel_impl.h:
+// fq_codel (host/net/fq_codel.h) against Linux 6.1's sch_fq_codel.c and codel_impl.h:
 // flow queues served new-before-old by deficit round robin, CoDel's drop schedule, and the
 // overlimit drop of half the fattest flow.
 #include <cmath>
@@ -9,7 +9,7 @@
 
 #include <gtest/gtest.h>
 
-#include "testbench/net/fq_codel.h"
+#include "host/net/fq_codel.h"
 
 using namespace nicsim::net;
 using sc_core::SC_MS;

@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "testbench/net/netstack_harness.h"
+#include "host/net/netstack_harness.h"
 
 using namespace nicsim::net;
 using sc_core::SC_MS;

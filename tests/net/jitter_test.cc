@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "testbench/net/jitter.h"
+#include "host/net/jitter.h"
 
 using namespace nicsim::net;
 using sc_core::sc_time;

@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "testbench/net/qdisc.h"
+#include "host/net/qdisc.h"
 #include "test_driver.h"
 
 using namespace nicsim::net;

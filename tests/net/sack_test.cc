@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 //
-// SACK, RACK and PRR (testbench/net/tcp_sack.cc) on the netns-like harness: losses at chosen
+// SACK, RACK and PRR (host/net/tcp_sack.cc) on the netns-like harness: losses at chosen
 // frames of the data link, the same transfer with tcp_sack on (Linux's default) and off.
 #include <algorithm>
 #include <cstdint>
@@ -9,8 +9,8 @@
 
 #include <gtest/gtest.h>
 
-#include "testbench/net/netstack_harness.h"
-#include "testbench/traffic/frame.h"
+#include "host/net/netstack_harness.h"
+#include "host/traffic/frame.h"
 
 using namespace nicsim::net;
 using sc_core::SC_MS;

@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "testbench/net/net_settings.h"
+#include "host/net/net_settings.h"
 
 using nicsim::net::net_settings;
 

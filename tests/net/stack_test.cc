@@ -5,10 +5,10 @@
 #include <memory>
 #include <vector>
 
-#include "testbench/net/netstack_harness.h"
-#include "testbench/net/rx_latency.h"
-#include "testbench/net/shaped_link.h"
-#include "testbench/net/tsq.h"
+#include "host/net/netstack_harness.h"
+#include "host/net/rx_latency.h"
+#include "host/net/shaped_link.h"
+#include "host/net/tsq.h"
 #include "test_driver.h"
 
 using namespace nicsim::net;

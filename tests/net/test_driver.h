@@ -8,7 +8,7 @@
 #include <deque>
 #include <vector>
 
-#include "testbench/net/host_stack.h"
+#include "host/net/host_stack.h"
 
 namespace nicsim::net::test {
 

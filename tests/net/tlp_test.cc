@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: MIT
 //
-// Tail loss probes (testbench/net/tcp_tlp.cc) on the netns-like harness: the last segment of a
+// Tail loss probes (host/net/tcp_tlp.cc) on the netns-like harness: the last segment of a
 // transfer is lost, so no later segment draws the SACK that would let RACK see it.
 #include <cstdint>
 #include <vector>
 
 #include <gtest/gtest.h>
 
-#include "testbench/net/netstack_harness.h"
-#include "testbench/traffic/frame.h"
+#include "host/net/netstack_harness.h"
+#include "host/traffic/frame.h"
 
 using namespace nicsim::net;
 using sc_core::SC_MS;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include <gtest/gtest.h>
 
-#include "testbench/net/tsq.h"
+#include "host/net/tsq.h"
 
 using namespace nicsim::net;
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The controller drivers' clock dividers in a run (testbench/board/bus_clock.h,
+// The controller drivers' clock dividers in a run (host/board/bus_clock.h,
 // docs/bus-spi.md#sck-from-the-controllers-divider): the bus shifts at the SCK / SD clock the
 // profile's rule makes of device.bus_clock, and the device report gives that clock. One process
 // per TEST (SystemC runs once).

@@ -14,14 +14,14 @@
 #include <gtest/gtest.h>
 #include <systemc>
 
-#include "driver/include/nicsim/driver_variant.h"
-#include "driver/include/nicsim/lx_bus.h"
+#include "kernel/include/nicsim/driver_variant.h"
+#include "kernel/include/nicsim/lx_bus.h"
 #include "models/enc28j60/enc28j60_regs.h"
 #include "models/ethernet/eth_crc.h"
-#include "testbench/bindings/enc28j60/enc28j60_decoder.h"
-#include "testbench/bindings/enc28j60/enc28j60_device.h"
-#include "testbench/config/config_loader.h"
-#include "testbench/system/device_system.h"
+#include "devices/enc28j60/enc28j60_decoder.h"
+#include "devices/enc28j60/enc28j60_device.h"
+#include "tools/config/config_loader.h"
+#include "sim/device_system.h"
 #include "tests/system/system_test_support.h"
 
 using namespace nicsim;

@@ -4,8 +4,8 @@
 // does, unless the scenario says otherwise; the peer keeps its softirq thread.
 #include <gtest/gtest.h>
 
-#include "testbench/config/config_loader.h"
-#include "testbench/system/host_stacks.h"
+#include "tools/config/config_loader.h"
+#include "host/host_stacks.h"
 
 using namespace nicsim;
 

@@ -8,8 +8,8 @@
 
 #include <gtest/gtest.h>
 
-#include "driver/include/lx_kit/lx_emul_api.h"
-#include "driver/include/nicsim/lx_bus.h"
+#include "kernel/include/lx_kit/lx_emul_api.h"
+#include "kernel/include/nicsim/lx_bus.h"
 #include "tests/system/system_test_support.h"
 
 using namespace nicsim;
@@ -84,7 +84,7 @@ TEST(Ifdown, Enc28j60CloseKeepsTheFrameItWasSending) {
         << "the leaked skb is not the one the stack handed to ndo_start_xmit";
 }
 
-// The fix as a patch variant (driver/patches/enc28j60/close-frees-tx-skb): the same cut run
+// The fix as a patch variant (kernel/patches/enc28j60/close-frees-tx-skb): the same cut run
 // leaks nothing.
 TEST(Ifdown, Enc28j60VariantThatFreesTheFrameInCloseLeaksNothing) {
     const auto l = load_shipped("enc28j60-spi-iperf-tx.yaml",

@@ -11,7 +11,7 @@
 
 #include <gtest/gtest.h>
 
-#include "testbench/report/json_writer.h"
+#include "tools/report/json_writer.h"
 #include "tests/system/ks8851_system_support.h"
 
 using namespace nicsim;
@@ -125,7 +125,7 @@ TEST(Ks8851Scenario, SpiIperfTxCompletesThroughTheDriversFlowControl) {
     EXPECT_TRUE(r.findings.empty());
 }
 
-// A patch variant of the ks8851 driver (driver/patches/ks8851/rx-coalescing-params): its module
+// A patch variant of the ks8851 driver (kernel/patches/ks8851/rx-coalescing-params): its module
 // parameters reach the chip's RX threshold registers at ndo_open. With the pristine thresholds a
 // lone frame (a ping reply) raises its interrupt only when RXDTTR's 1 ms expires, so every RTT of
 // the pristine driver is above 1 ms; an interrupt after every frame takes that millisecond out.

@@ -14,12 +14,12 @@
 #include <gtest/gtest.h>
 #include <systemc>
 
-#include "driver/include/nicsim/lx_bus.h"
+#include "kernel/include/nicsim/lx_bus.h"
 #include "models/ethernet/eth_crc.h"
 #include "models/ks8851/ks8851_regs.h"
-#include "testbench/config/config_loader.h"
-#include "testbench/bindings/ks8851/ks8851_device.h"
-#include "testbench/system/device_system.h"
+#include "tools/config/config_loader.h"
+#include "devices/ks8851/ks8851_device.h"
+#include "sim/device_system.h"
 #include "tests/system/system_test_support.h"
 
 namespace nicsim::test {

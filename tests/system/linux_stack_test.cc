@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The linux host stack (host.stack: linux, testbench/net) on the real drivers: every byte
+// The linux host stack (host.stack: linux, host/net) on the real drivers: every byte
 // arrives, the TSQ budget comes back when the real driver frees the skb (wilc1000
 // tx_complete_fn, ks8851 after the TXQ write), and the qdisc stops and restarts with the
 // driver's own netif_stop_queue/netif_wake_queue.
@@ -7,7 +7,7 @@
 
 #include "tests/system/ks8851_system_support.h"
 #include "tests/system/system_test_support.h"
-#include "driver/include/lx_kit/lx_emul_api.h"
+#include "kernel/include/lx_kit/lx_emul_api.h"
 
 using namespace nicsim;
 using namespace nicsim::test;

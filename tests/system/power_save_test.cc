@@ -19,7 +19,7 @@
 //    bring-up exchange costs zero wake-ups: the 'I' messages and the 'R' replies (RX
 //    interrupts) and the 'W'/'Q' frames (TX batches) must be subtracted. Their number, from the
 //    code path of ndo_open (wilc_mac_open, netdev.c), ndo_set_rx_mode, the connect (hif.c,
-//    driver/glue/wilc1000/connect_glue.c) and set_power_mgmt:
+//    kernel/glue/wilc1000/connect_glue.c) and set_power_mgmt:
 //      'Q' FIRMWARE_VERSION, 'W' init config (35 WIDs, wilc_init_fw_config),
 //      'W' SET_OPERATION_MODE, 'Q' MAC_ADDR                 -- wilc_mac_open
 //      'W' SETUP_MULTICAST_FILTER (enabled, 0 addresses)     -- wilc_set_multicast_list
@@ -29,7 +29,7 @@
 //    = 8 config frames, each its own TX batch (wilc_send_config_pkt waits for the reply before
 //    returning, and no data is queued yet), answered by 8 'R' + the two 'I' = 10 RX interrupts.
 //    (In the kernel the multicast filter goes through hif.c's workqueue; the hif glue of this
-//    build sends it synchronously from the caller, driver/glue/wilc1000/hif_glue.c, so it is
+//    build sends it synchronously from the caller, kernel/glue/wilc1000/hif_glue.c, so it is
 //    ordered before the power-management WID.) No WID is sent during traffic: the periodic
 //    statistics WIDs need a cfg80211 connection (hif.c get_periodic_rssi).
 //

@@ -16,13 +16,13 @@
 
 #include <gtest/gtest.h>
 
-#include "driver/include/lx_kit/runtime.h"
-#include "driver/include/nicsim/driver_variant.h"
-#include "driver/include/nicsim/lx_bus.h"
-#include "testbench/config/config_loader.h"
-#include "testbench/runner.h"
-#include "testbench/bindings/wilc1000/wilc1000_device.h"
-#include "testbench/system/device_system.h"
+#include "kernel/include/lx_kit/runtime.h"
+#include "kernel/include/nicsim/driver_variant.h"
+#include "kernel/include/nicsim/lx_bus.h"
+#include "tools/config/config_loader.h"
+#include "sim/runner.h"
+#include "devices/wilc1000/wilc1000_device.h"
+#include "sim/device_system.h"
 
 namespace nicsim::test {
 

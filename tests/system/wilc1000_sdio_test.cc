@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Issue 5 item 4: the real wilc1000 6.1 sdio.c driver, through the MMC core emulation
-// (driver/lx_emul_bus/sdio.c), against the chip model strapped for SDIO on the cycle-timed SDIO
+// (kernel/lx_emul_bus/sdio.c), against the chip model strapped for SDIO on the cycle-timed SDIO
 // bus: bring-up, byte-exact TCP in both directions, the in-band interrupt, and the wake-ups of
 // power save counted from the driver code (the same wlan.c paths as SPI: see
 // power_save_test.cc for the derivation of the formula).

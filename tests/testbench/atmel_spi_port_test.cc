@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// spi_host.cpu_cost: atmel_spi (testbench/board/atmel_spi_port.h): the interrupts, sleeps and
+// spi_host.cpu_cost: atmel_spi (host/board/atmel_spi_port.h): the interrupts, sleeps and
 // CPU time of one spi_sync follow spi-atmel.c and at_xdmac.c (Linux 6.1), and the port spends
 // them on the board's CPU around the wire time.
 #include <gtest/gtest.h>
@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "testbench/board/atmel_spi_port.h"
+#include "host/board/atmel_spi_port.h"
 
 using nicsim::board::atmel_spi_cost;
 using nicsim::board::atmel_spi_costs;

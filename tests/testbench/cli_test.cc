@@ -12,9 +12,9 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "testbench/cli/cli.h"
-#include "testbench/report/json_writer.h"
-#include "testbench/runner.h"
+#include "tools/cli/cli.h"
+#include "tools/report/json_writer.h"
+#include "sim/runner.h"
 #include "tests/testbench/report_fixture.h"
 #include "tests/testbench/test_files.h"
 

@@ -8,8 +8,8 @@
 
 #include <gtest/gtest.h>
 
-#include "testbench/config/config_loader.h"
-#include "testbench/config/yaml_reader.h"
+#include "tools/config/config_loader.h"
+#include "tools/config/yaml_reader.h"
 #include "tests/testbench/test_files.h"
 
 using namespace nicsim::config;

@@ -9,9 +9,9 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "testbench/config/config_loader.h"
-#include "testbench/config/expect.h"
-#include "testbench/config/yaml_reader.h"
+#include "tools/config/config_loader.h"
+#include "tools/config/expect.h"
+#include "tools/config/yaml_reader.h"
 #include "tests/testbench/test_files.h"
 
 using namespace nicsim::config;

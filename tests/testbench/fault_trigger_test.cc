@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
-// The trigger semantics of a scheduled fault (testbench/faults/fault_plan.h, docs/faults.md):
+// The trigger semantics of a scheduled fault (sim/faults/fault_plan.h, docs/faults.md):
 // at / after / for / count / probability, on hand-made opportunities (no simulation runs).
 #include <algorithm>
 #include <vector>
 
 #include <gtest/gtest.h>
 
-#include "testbench/faults/fault_plan.h"
+#include "sim/faults/fault_plan.h"
 
 namespace {
 

@@ -15,10 +15,10 @@
 
 #include <gtest/gtest.h>
 
-#include "testbench/config/config_loader.h"
-#include "testbench/config/yaml_reader.h"
-#include "testbench/io/input_file.h"
-#include "testbench/report/json_writer.h"
+#include "tools/config/config_loader.h"
+#include "tools/config/yaml_reader.h"
+#include "tools/io/input_file.h"
+#include "tools/report/json_writer.h"
 #include "tests/testbench/test_files.h"
 
 namespace {

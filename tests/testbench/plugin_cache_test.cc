@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The driver-source plug-in cache (testbench/plugin_cache.h, issue 36 item 4): the compiler's
+// The driver-source plug-in cache (tools/plugin_cache.h, issue 36 item 4): the compiler's
 // dependency output is read whole (a header in a subdirectory, continuation lines, escaped
 // spaces), the key covers every listed file's content, a cached object is checked against the
 // record of its build (a truncated or same-size altered object is told apart), and with HOME
@@ -15,8 +15,8 @@
 
 #include <gtest/gtest.h>
 
-#include "testbench/driver_source.h"
-#include "testbench/plugin_cache.h"
+#include "tools/driver_source.h"
+#include "tools/plugin_cache.h"
 
 namespace fs = std::filesystem;
 namespace cache = nicsim::driver_source::cache;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Progress output of `nicsim run` (testbench/cli/run_progress.h): iperf3-style interval lines
+// Progress output of `nicsim run` (tools/cli/run_progress.h): iperf3-style interval lines
 // and the terminal heartbeat, with a fake wall clock.
 #include <algorithm>
 #include <sstream>
@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "testbench/cli/run_progress.h"
+#include "tools/cli/run_progress.h"
 
 using namespace nicsim;
 using namespace nicsim::cli;

@@ -2,7 +2,7 @@
 // A report with known numbers for renderer/writer tests.
 #pragma once
 
-#include "testbench/report/report.h"
+#include "core/report/report.h"
 
 namespace nicsim::test {
 

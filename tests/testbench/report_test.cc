@@ -4,8 +4,8 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "testbench/report/json_writer.h"
-#include "testbench/report/text_renderer.h"
+#include "tools/report/json_writer.h"
+#include "tools/report/text_renderer.h"
 #include "tests/testbench/report_fixture.h"
 
 using namespace nicsim::report;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The public GoogleTest fixture (testbench/testing/include/nicsim/scenario_test.h) against this
+// The public GoogleTest fixture (tools/testing/include/nicsim/scenario_test.h) against this
 // build's nicsim: expectations come back with their values, an unmet one is a test failure that
 // names it, report paths resolve by index and by name, `nicsim check --reports` keeps reports.
 #include <gtest/gtest-spi.h>

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 //
-// The schema recorder (testbench/config/schema_recorder.h): what yaml_reader reports while the
+// The schema recorder (tools/config/schema_recorder.h): what yaml_reader reports while the
 // loader reads, merged over several documents into a JSON Schema.
 #include <memory>
 
 #include <gtest/gtest.h>
 
-#include "testbench/config/schema_recorder.h"
-#include "testbench/config/yaml_reader.h"
+#include "tools/config/schema_recorder.h"
+#include "tools/config/yaml_reader.h"
 
 using namespace nicsim::config;
 

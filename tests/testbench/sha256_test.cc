@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "testbench/driver_source.h"
+#include "tools/driver_source.h"
 
 using nicsim::driver_source::sha256_hex;
 

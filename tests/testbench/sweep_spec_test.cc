@@ -9,11 +9,11 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "testbench/config/yaml_reader.h"
-#include "testbench/sweep/metrics.h"
-#include "testbench/sweep/results.h"
-#include "testbench/sweep/sweep.h"
-#include "testbench/sweep/sweep_spec.h"
+#include "tools/config/yaml_reader.h"
+#include "tools/sweep/metrics.h"
+#include "tools/sweep/results.h"
+#include "tools/sweep/sweep.h"
+#include "tools/sweep/sweep_spec.h"
 #include "tests/testbench/test_files.h"
 
 namespace {

@@ -13,10 +13,10 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "testbench/trace/pcapng_writer.h"
-#include "testbench/trace/timeline_writer.h"
-#include "testbench/trace/txn_log.h"
-#include "testbench/trace/vcd_writer.h"
+#include "trace/pcapng_writer.h"
+#include "trace/timeline_writer.h"
+#include "trace/txn_log.h"
+#include "trace/vcd_writer.h"
 
 namespace fs = std::filesystem;
 using nlohmann::json;

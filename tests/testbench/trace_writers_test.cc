@@ -12,12 +12,12 @@
 #include <nlohmann/json.hpp>
 
 #include "bus/spi/spi_vcd_tracer.h"
-#include "testbench/bindings/ks8851/ks8851_decoder.h"
-#include "testbench/trace/timeline_writer.h"
-#include "testbench/trace/txn_log.h"
-#include "testbench/trace/vcd_writer.h"
-#include "testbench/bindings/wilc1000/wilc1000_sdio_decoder.h"
-#include "testbench/bindings/wilc1000/wilc1000_spi_decoder.h"
+#include "devices/ks8851/ks8851_decoder.h"
+#include "trace/timeline_writer.h"
+#include "trace/txn_log.h"
+#include "trace/vcd_writer.h"
+#include "devices/wilc1000/wilc1000_sdio_decoder.h"
+#include "devices/wilc1000/wilc1000_spi_decoder.h"
 
 namespace fs = std::filesystem;
 using namespace nicsim::trace;

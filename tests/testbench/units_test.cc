@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include <gtest/gtest.h>
 
-#include "testbench/config/units.h"
+#include "core/config/units.h"
 
 using namespace nicsim::config;
 

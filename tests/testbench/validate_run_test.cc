@@ -13,9 +13,9 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "testbench/runner.h"
-#include "testbench/sweep/metrics.h"
-#include "testbench/validate/validation.h"
+#include "sim/runner.h"
+#include "tools/sweep/metrics.h"
+#include "tools/validate/validation.h"
 #include "tests/testbench/test_files.h"
 
 namespace {

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-// The verdict (testbench/report/verdict.h) on reports built by hand: what counts as short, what
+// The verdict (tools/report/verdict.h) on reports built by hand: what counts as short, what
 // the findings say, the ping/UDP summary line.
 #include <gtest/gtest.h>
 
-#include "testbench/report/verdict.h"
+#include "tools/report/verdict.h"
 #include "tests/testbench/report_fixture.h"
 
 namespace {

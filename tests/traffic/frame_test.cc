@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "testbench/traffic/frame.h"
-#include "testbench/traffic/pattern.h"
+#include "host/traffic/frame.h"
+#include "host/traffic/pattern.h"
 
 using namespace nicsim::traffic;
 using namespace nicsim::traffic::frame;

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "tests/traffic/test_link.h"
-#include "testbench/traffic/tcp_bulk_flow.h"
+#include "host/traffic/tcp_bulk_flow.h"
 
 using namespace nicsim::traffic;
 using sc_core::SC_MS;

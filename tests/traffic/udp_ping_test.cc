@@ -7,8 +7,8 @@
 #include <string>
 
 #include "tests/traffic/test_link.h"
-#include "testbench/traffic/ping_flow.h"
-#include "testbench/traffic/udp_flood_flow.h"
+#include "host/traffic/ping_flow.h"
+#include "host/traffic/udp_flood_flow.h"
 
 using namespace nicsim::traffic;
 using sc_core::SC_MS;
