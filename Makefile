@@ -5,7 +5,7 @@
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
 FUZZ_BUILD ?= build-fuzz
-# Seconds each libFuzzer target runs in `make test` (seven targets; docs/fuzzing.md).
+# Seconds each libFuzzer target runs in `make test` (eleven targets; docs/fuzzing.md).
 FUZZ_SECONDS ?= 5
 JOBS       ?= $(shell nproc)
 CMAKE_ARGS ?=

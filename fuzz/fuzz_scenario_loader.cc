@@ -7,9 +7,6 @@
 // CLI would report it as an internal error), so it aborts. The text with its comment lines cut
 // short (config::shorten_comment_lines, what the loader parses) must mean the same YAML as the
 // full text, or fail to parse as it does.
-#include <sys/mman.h>
-#include <unistd.h>
-
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -17,20 +14,13 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "fuzz/fuzz_file.h"
 #include "tools/config/config_loader.h"
 #include "tools/config/yaml_reader.h"
 
 using namespace nicsim;
 
 namespace {
-int memfd() {
-    static const int fd = memfd_create("scenario.yaml", 0);
-    if (fd < 0) {
-        std::perror("memfd_create");
-        std::abort();
-    }
-    return fd;
-}
 // YAML::Dump of the parsed text, or "" when it does not parse.
 std::string meaning(const std::string& text, bool& parsed) {
     try {
@@ -59,10 +49,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         std::abort();
     }
     o.configs_dir = NICSIM_FUZZ_CONFIGS_DIR;
-    const int fd = memfd();
-    if (ftruncate(fd, 0) != 0 || pwrite(fd, text.data(), text.size(), 0) != ssize_t(text.size()))
-        std::abort();
-    const std::string path = "/proc/self/fd/" + std::to_string(fd);
+    const std::string path = fuzz::as_file(text);
     try {
         config::load_scenario(path, o);
     } catch (const config::config_error&) {

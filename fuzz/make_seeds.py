@@ -6,6 +6,7 @@
 # target's input format. Regression inputs (found by fuzzing) live next to them as regress-*.
 import os
 import struct
+import subprocess
 import sys
 
 here = os.path.dirname(os.path.abspath(__file__))
@@ -115,6 +116,18 @@ put("ks8851_spi", "txq-rxq",
     spi_frame(1, ([0xC0], False), (list(struct.pack("<HH", 0x8001, 60)) + z(60), False)) +
     spi_frame(1, ([0x80], False), (z(4 + 64), False)))
 
+# ---- ENC28J60 SPI: byte 0 [op2..0][a4..a0] -------------------------------------------------------
+put("enc28j60_spi", "registers",
+    spi_frame(1, ([0x1F, 0x00], False)) +                 # RCR ECON1
+    spi_frame(1, ([0x5F, 0x03], False)) +                 # WCR ECON1: bank 3
+    spi_frame(1, ([0x12, 0x00], False)) +                 # RCR EREVID
+    spi_frame(1, ([0x9F, 0x04], False)) +                 # BFS ECON1 RXEN
+    spi_frame(1, ([0xBF, 0x03], False)))                  # BFC ECON1: bank 0
+put("enc28j60_spi", "buffer-and-reset",
+    spi_frame(1, ([0x7A] + list(range(64)), False)) +     # WBM 64 bytes
+    spi_frame(1, ([0x3A], False), (z(64), False)) +       # RBM 64 bytes
+    spi_frame(1, ([0xFF], False)))                        # SRC
+
 # ---- KS8851 parallel bus: flags (bit0 write, bit1 cmd), u16 data, spare -----------------------
 def par(write, cmd, data, step=1):
     return [(1 if write else 0) | (2 if cmd else 0) | step << 4] + list(struct.pack("<H", data)) + [0]
@@ -205,4 +218,19 @@ with open(os.path.join(root, "configs", "wilc1000-spi-ttcp-tx.yaml"), "rb") as f
     put("scenario_loader", "set-and-trace",
         b"#set driver.power_save=false\n" + f.read() +
         b"\ntrace:\n  log: /dev/null\n  window_start: 1ms\n  max_size: 1MB\n")
+# ---- sweep and validation files: "@CONFIGS@" stands for configs/ (the targets replace it) ----
+for study in ("ks8851-spi-clock", "wilc1000-power-save", "wilc1000-sleep-mechanism"):
+    with open(os.path.join(root, "configs", "studies", study + ".yaml"), "rb") as f:
+        put("sweep_spec", study, f.read().replace(b"../", b"@CONFIGS@/"))
+for check in ("ks8851-spi-iperf-rx", "wilc1000-spi-ttcp-tx-ps-on"):
+    with open(os.path.join(root, "configs", "validation", check + ".yaml"), "rb") as f:
+        put("validation_spec", check, f.read().replace(b"../", b"@CONFIGS@/"))
+
+# ---- reports as `nicsim run --json` writes them (with a nicsim binary as the first argument) ---
+if len(sys.argv) > 1:
+    for cfg in ("ks8851-spi-ping", "wilc1000-spi-ttcp-tx"):
+        report = subprocess.run([sys.argv[1], "run", os.path.join(root, "configs", cfg + ".yaml"),
+                                 "--set", "traffic.bytes=64KiB" if "ttcp" in cfg else "seed=1",
+                                 "--json", "-", "-q"], capture_output=True, check=True).stdout
+        put("report_reader", cfg, report)
 print("seeds written to", out, file=sys.stderr)
