@@ -21,25 +21,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     ks::core chip(fuzz::unique_name("ks").c_str());
     ks::spi_frontend fe(chip);
     trace::ks8851_spi_decoder dec;
-    fuzz::null_annotations ann;
-    sc_core::sc_time now = sc_core::SC_ZERO_TIME;
-    for (unsigned frames = 0; !in.empty() && frames < 512; ++frames) {
-        const uint8_t hdr = in.u8();
-        now += sc_core::sc_time(5.0 * (hdr >> 2), sc_core::SC_US);
-        fuzz::spi_frame f;
-        const unsigned nx = 1 + (hdr & 3);
-        for (unsigned i = 0; i < nx; ++i) {
-            const uint16_t w = in.u16();
-            f.add(in, w & 0x3fff, (w & 0x8000) != 0);
-        }
-        f.payload.speed_hz = 40'000'000;
-        sc_core::sc_time delay = now; // the simulation does not run: time is the delay
-        fe.spi_transport(f.payload, delay);
-        trace::bus_txn t;
-        t.start_ps = uint64_t(now.value());
-        t.end_ps = t.start_ps + 1'000'000;
-        t.bytes = f.payload.total_bytes();
-        dec.decode(f.payload, t, ann);
-    }
+    fuzz::run_spi_frames(in, fe, dec, 40'000'000);
     return 0;
 }
