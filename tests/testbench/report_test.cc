@@ -407,3 +407,16 @@ TEST(ReportJson, AMeterWithoutCurrentsHasTimesAndNullEnergy) {
                      (10.0 * 0.08 * 3.3 + 30.0 * 0.05 * 3.3) / 40.0);
     EXPECT_TRUE(k["meters"][0]["states"][2]["energy_j"].is_null());
 }
+
+// Found by fuzz_report_reader (fuzz/corpus/report_reader/regress-number-overflow): a number
+// beyond double's range is nlohmann's out_of_range, not a parse_error; the reader must still
+// say "not valid JSON" naming the file, as `nicsim compare` reports it (exit 1, not internal).
+TEST(ReportJson, ANumberBeyondDoubleIsNotValidJson) {
+    try {
+        read_json(R"({"schema_version": 2, "x": 0.169e684518})", "big.json");
+        FAIL() << "no exception";
+    } catch (const std::runtime_error& e) {
+        EXPECT_NE(std::string(e.what()).find("big.json: not valid JSON"), std::string::npos)
+            << e.what();
+    }
+}

@@ -362,7 +362,8 @@ report read_json(const std::string& text, const std::string& name) {
     nlohmann::json j;
     try {
         j = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::parse_error& e) {
+    } catch (const nlohmann::json::exception& e) {
+        // parse_error, and out_of_range for a number beyond double's range (1e999)
         throw std::runtime_error(name + ": not valid JSON: " + e.what());
     }
     const int version = get<int>(j, "schema_version", name);
