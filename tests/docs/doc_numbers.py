@@ -52,6 +52,10 @@ class Scratch:
 
     def run(self, docname, text, quoted, expect_rc=0):
         """Runs `quoted` (which the doc must quote) and returns its stdout."""
+        return self.process(docname, text, quoted, expect_rc).stdout
+
+    def process(self, docname, text, quoted, expect_rc=0):
+        """Runs `quoted` (which the doc must quote) and returns the finished process."""
         expect(docname, text, quoted, "the quoted command")
         args = []
         for i, a in enumerate(shlex.split(quoted)):
@@ -68,7 +72,7 @@ class Scratch:
         if p.returncode != expect_rc:
             failures.append(f"`{quoted}` exited {p.returncode} (expected {expect_rc}):\n"
                             f"{p.stderr[-2000:]}")
-        return p.stdout
+        return p
 
     def path(self, *parts):
         return os.path.join(self.dir, *parts)
@@ -745,9 +749,7 @@ def traces_size_limit():
     quoted = ("nicsim run configs/ks8851-spi-iperf-rx.yaml --set traffic.bytes=64KiB -q --json r.json "
               "--vcd w.vcd --timeline t.json --log bus.log --pcap f.pcapng --trace-max-size 32KiB")
     expect("traces.md", d, "$ " + quoted, "the quoted command")
-    args = [NICSIM if a == "nicsim" else os.path.join(SRC, a) if a.startswith("configs/") else a
-            for a in shlex.split(quoted)]
-    p = subprocess.run(args, cwd=s.dir, capture_output=True, text=True)
+    p = s.process("traces.md", d, quoted)
     for line in p.stderr.splitlines():
         if line.startswith("nicsim: warning: trace file"):
             expect("traces.md", d, line, quoted)
