@@ -945,7 +945,7 @@ def citations_resolve():
 def driver_testing_enc28j60_ifdown():
     """driver-testing.md: the 6.1 enc28j60 leak an iperf TX run cut by its duration shows."""
     d = doc("driver-testing.md")
-    q = "nicsim run configs/enc28j60-spi-iperf-tx.yaml --set duration=2.95s"
+    q = "nicsim run configs/enc28j60-spi-iperf-tx.yaml --set duration=2.94s"
     out = Scratch().run("driver-testing.md", d, q, expect_rc=4)  # 4: cut short of its bytes
     m = re.search(r"skbs leaked \(ifdown\)\s+(\d+)", out)
     expect("driver-testing.md", d, f"`skbs leaked (ifdown) {m.group(1) if m else '?'}`", q)
