@@ -286,6 +286,23 @@ def studies_wilc1000_ps_dtim():
     expect("studies.md", d, f"| power save on: average power | {cells} |", cmd)
 
 
+def mhz(v):
+    """A clock in MHz as the docs write it: at most three decimals, no trailing zeros."""
+    return f"{v:.3f}".rstrip("0").rstrip(".")
+
+
+def spi_steps(by, each, same_as_below, pair):
+    """The steps sentence of an SPI clock study: what `each` request runs at, which requests run
+    at the SCK of the request below them, and the pair that shares one SCK."""
+    sck = lambda c: mhz(float(by[c]["bus_clock_mhz"]))
+    req = lambda c: c.replace("MHz", "")
+    text = (", ".join(req(c) for c in each[:-1]) + f" and {req(each[-1])} MHz run at " +
+            ", ".join(sck(c) for c in each[:-1]) + f" and {sck(each[-1])} MHz")
+    for c in same_as_below:
+        text += f", {req(c)} MHz at {sck(c)} MHz"
+    return text + f", {req(pair[0])} and {req(pair[1])} MHz both at {sck(pair[0])} MHz"
+
+
 @check
 def studies_ks8851():
     d = doc("studies.md")
@@ -296,10 +313,15 @@ def studies_ks8851():
     same_csv(fresh, os.path.join(SRC, "docs/studies/ks8851-spi-clock/results.csv"), cmd)
     by = {r["device.bus_clock"]: r for r in rows(fresh)}
     k = lambda c: float(by[c]["goodput_bps"]) / 1e3
+    sck = lambda c: float(by[c]["bus_clock_mhz"])
     expect("studies.md", d, f"**{k('25MHz'):.0f} kbit/s** predicted", cmd)
+    expect("studies.md", d, spi_steps(by, ["10MHz", "15MHz", "20MHz"], ["30MHz"],
+                                      ["35MHz", "40MHz"]), cmd)
     expect("studies.md", d, f"{k('5MHz'):.0f} kbit/s at 5 MHz ({pct(k('5MHz') / 5e3)} of the raw "
-           f"SCK rate), {k('40MHz'):.0f} kbit/s at 40 MHz ({pct(k('40MHz') / 40e3)})", cmd)
-    expect("studies.md", d, f"buys only {k('40MHz') / k('25MHz'):.2f}× the goodput", cmd)
+           f"SCK rate), {k('40MHz'):.0f} kbit/s at 40 MHz requested ({pct(k('40MHz') / sck('40MHz') / 1e3)} "
+           f"of its {mhz(sck('40MHz'))} MHz SCK)", cmd)
+    expect("studies.md", d, f"{sck('40MHz') / sck('25MHz'):.2f}× the SCK above 25 MHz buys only "
+           f"{k('40MHz') / k('25MHz'):.2f}× the goodput", cmd)
     u = lambda c: pct(float(by[c]["bus_utilisation"]))
     expect("studies.md", d, f"from {u('5MHz')} (5 MHz) to {u('40MHz')} (40 MHz)", cmd)
     cpus = [float(r["host_cpu_share"]) * 100 for r in by.values()]
@@ -308,6 +330,25 @@ def studies_ks8851():
          "--set host.net.tcp_sack=0 --json -")
     nosack = json.loads(s.run("studies.md", d, q))["flows"][0]["goodput_bps"] / 1e3
     expect("studies.md", d, f"gets {nosack:.0f} kbit/s at 35 MHz instead of {k('35MHz'):.0f}", q)
+
+
+@check
+def studies_enc28j60():
+    d = doc("studies.md")
+    s = Scratch()
+    cmd = "nicsim sweep configs/studies/enc28j60-spi-clock.yaml -j 2"
+    s.run("studies.md", d, cmd)
+    fresh = s.path("sweep-enc28j60-spi-clock", "results.csv")
+    same_csv(fresh, os.path.join(SRC, "docs/studies/enc28j60-spi-clock/results.csv"), cmd)
+    by = {r["device.bus_clock"]: r for r in rows(fresh)}
+    m = lambda c: float(by[c]["goodput_mbps"])
+    expect("studies.md", d, spi_steps(by, ["8MHz", "9MHz", "10MHz", "12MHz", "16MHz", "20MHz"],
+                                      [], ["14MHz", "15MHz"]), cmd)
+    if m("14MHz") != m("15MHz"):
+        failures.append("studies.md says 14 and 15 MHz give the same goodput: "
+                        f"{m('14MHz')} and {m('15MHz')} Mbit/s")
+    expect("studies.md", d, f"up to {m('16MHz'):.2f} Mbit/s at 16 MHz", cmd)
+    expect("studies.md", d, f"({m('20MHz'):.2f} Mbit/s at 20 MHz requested)", cmd)
 
 
 @check
