@@ -590,6 +590,26 @@ def calibration():
     on = [g[("true", n)] for n in range(1, 6)]
     expect("calibration.md", d, f"give {off} KB/s with chip sleep off and "
            f"{min(on):.1f}–{max(on):.1f} KB/s with it on", quoted)
+    # The SCK assumption: the same runs with the SPI at 48 MHz (SCBR 2 of 96 MHz).
+    quoted96 = quoted + " --set platform.spi_host.input_clock=96MHz"
+    expect("calibration.md", d, quoted96, "the quoted command")
+    g96 = {}
+    for ps in ("false", "true"):
+        runs = []
+        for n in range(1, 6):
+            p = subprocess.run([NICSIM, "run", os.path.join(SRC, "configs/wilc1000-spi-ttcp-tx.yaml"),
+                                "--set", "driver.variant=chip-sleep-5.16",
+                                "--set", f"driver.module_params.enable_sleep={ps}",
+                                "--set", f"driver.power_save={ps}", "--set", f"seed={n}",
+                                "--set", "platform.spi_host.input_clock=96MHz",
+                                "--quiet", "--json", "-"], capture_output=True, text=True)
+            runs.append(json.loads(p.stdout)["totals"]["goodput_bps"] / 8192)
+        g96[ps] = sum(runs) / len(runs)
+    base = {ps: sum(g[(ps, n)] for n in range(1, 6)) / 5 for ps in ("false", "true")}
+    move = lambda ps: minus(f"{100 * (g96[ps] / base[ps] - 1):+.1f}")
+    expect("calibration.md", d, f"the means of seeds 1–5 are {g96['false']:.1f} KB/s "
+           f"({move('false')} %) with chip sleep off and {g96['true']:.1f} KB/s ({move('true')} %) "
+           "with it on", quoted96)
     # What the sleep-on run is made of (seed 1), and messages per KB against the sleep-off run.
     on1, off1 = rep[("true", 1)]["devices"][0], rep[("false", 1)]["devices"][0]
     expect("calibration.md", d, f"{on1['wakeups']} wake-ups for the 16 MiB (two for each of "
@@ -1085,7 +1105,9 @@ def host_stack_netif_rx_in_caller():
     on_rows = {l.split()[0]: l.split() for l in on.splitlines()
                if re.search(r"(PASS|FAIL|ERROR)$", l)}
     for check in ("ks8851-spi-iperf-rx", "wilc1000-spi-ttcp-tx-ps-off", "wilc1000-spi-ttcp-tx-ps-on"):
-        if abs(float(rows[check][5])) <= abs(float(on_rows[check][5])):
+        # Predicted against measured, unrounded (the error column rounds to 0.1 %).
+        gap = lambda r: abs(float(r[2]) - float(r[3]))
+        if gap(rows[check]) <= gap(on_rows[check]):
             failures.append(f"host-stack.md says netif_rx_in_caller off moves {check} away from "
                             f"its measurement: off {rows[check][5]} %, on {on_rows[check][5]} %")
     origin = "validate with netif_rx_in_caller off"
@@ -1169,14 +1191,25 @@ def calibration_chip_parameters_unconstrained():
         failures.append(f"calibration.md says wake_latency 100/400/2000 us give one mean: {means}")
     expect("calibration.md", d, f"is {min(means)} KB/s with `wake_latency` 100 µs, 400 µs or "
            "2000 µs alike", q)
-    expect("calibration.md", d, "`--set device.timing.sleep_entry_delay=10us` the run delivers "
-           "nothing", "the quoted setting")
-    p = subprocess.run(base + ["--set", "device.timing.sleep_entry_delay=10us"],
-                       capture_output=True, text=True)
-    if p.returncode != 4 or json.loads(p.stdout)["totals"]["bytes"] != 0 or \
-            "Failed cmd state response state (05)" not in p.stderr:
-        failures.append("calibration.md says the old driver delivers nothing with a 10 us idle "
-                        f"time (exit {p.returncode})")
+    # A 10 us idle time leaves the old driver to a race: some seeds deliver nothing.
+    none, rates, fails = 0, [], []
+    for n in range(1, 6):
+        p = subprocess.run(base + ["--set", f"seed={n}",
+                                   "--set", "device.timing.sleep_entry_delay=10us"],
+                           capture_output=True, text=True)
+        r = json.loads(p.stdout)["totals"]
+        if r["bytes"] == 0:
+            none += 1
+            if p.returncode != 4:
+                failures.append(f"calibration.md: seed {n} delivers nothing, exit {p.returncode}")
+        else:
+            rates.append(r["goodput_bps"] / 8192)
+        fails.append(p.stderr.count("Failed cmd state response state (05)"))
+    expect("calibration.md", d, f"`--set device.timing.sleep_entry_delay=10us` the run is left to "
+           f"that race: of seeds 1–5, {none} deliver nothing (they end at their 120 s limit with "
+           f"0 B) and the others {min(rates):.1f}–{max(rates):.1f} KB/s, the driver printing "
+           f"`Failed cmd state response state (05)` {min(fails)}–{max(fails)} times",
+           "the quoted setting")
 
 
 @check
