@@ -303,15 +303,21 @@ def spi_steps(by, each, same_as_below, pair):
     return text + f", {req(pair[0])} and {req(pair[1])} MHz both at {sck(pair[0])} MHz"
 
 
-@check
-def studies_ks8851():
+def clock_study(study):
+    """Runs an SPI clock study as studies.md quotes it, checks its committed results.csv and
+    returns (doc, scratch, the rows by requested clock, the command)."""
     d = doc("studies.md")
     s = Scratch()
-    cmd = "nicsim sweep configs/studies/ks8851-spi-clock.yaml -j 2"
+    cmd = f"nicsim sweep configs/studies/{study}.yaml -j 2"
     s.run("studies.md", d, cmd)
-    fresh = s.path("sweep-ks8851-spi-clock", "results.csv")
-    same_csv(fresh, os.path.join(SRC, "docs/studies/ks8851-spi-clock/results.csv"), cmd)
-    by = {r["device.bus_clock"]: r for r in rows(fresh)}
+    fresh = s.path(f"sweep-{study}", "results.csv")
+    same_csv(fresh, os.path.join(SRC, "docs", "studies", study, "results.csv"), cmd)
+    return d, s, {r["device.bus_clock"]: r for r in rows(fresh)}, cmd
+
+
+@check
+def studies_ks8851():
+    d, s, by, cmd = clock_study("ks8851-spi-clock")
     k = lambda c: float(by[c]["goodput_bps"]) / 1e3
     sck = lambda c: float(by[c]["bus_clock_mhz"])
     expect("studies.md", d, f"**{k('25MHz'):.0f} kbit/s** predicted", cmd)
@@ -334,13 +340,7 @@ def studies_ks8851():
 
 @check
 def studies_enc28j60():
-    d = doc("studies.md")
-    s = Scratch()
-    cmd = "nicsim sweep configs/studies/enc28j60-spi-clock.yaml -j 2"
-    s.run("studies.md", d, cmd)
-    fresh = s.path("sweep-enc28j60-spi-clock", "results.csv")
-    same_csv(fresh, os.path.join(SRC, "docs/studies/enc28j60-spi-clock/results.csv"), cmd)
-    by = {r["device.bus_clock"]: r for r in rows(fresh)}
+    d, _, by, cmd = clock_study("enc28j60-spi-clock")
     m = lambda c: float(by[c]["goodput_mbps"])
     expect("studies.md", d, spi_steps(by, ["8MHz", "9MHz", "10MHz", "12MHz", "16MHz", "20MHz"],
                                       [], ["14MHz", "15MHz"]), cmd)
