@@ -386,3 +386,19 @@ TEST(Cli, HelpFitsOneHundredColumnsAndShowsExamples) {
             EXPECT_LE(columns_of(l), 72u) << "'" << l << "'";
     }
 }
+
+// Issue 36 item 6: a KS8851 scenario on the parallel bus of a profile without one passed
+// validate-config and stopped `nicsim run` at its start with exit 2; both now exit 1 naming
+// device.bus, before anything runs.
+TEST(CliBinary, ABusTheProfileLacksIsAConfigErrorUpFront) {
+    const std::string f = std::string(NICSIM_SOURCE_DIR) + "/configs/ks8851-par-iperf-rx.yaml";
+    for (const char* cmd : {"validate-config", "run"}) {
+        const auto r = shell(std::string("'") + NICSIM_EXE + "' " + cmd + " '" + f +
+                             "' --set platform=rpi-class");
+        EXPECT_EQ(r.rc, 1) << cmd << ": " << r.out;
+        EXPECT_NE(r.out.find("device.bus: par needs a platform with a parallel bus"),
+                  std::string::npos)
+            << r.out;
+        EXPECT_EQ(r.out.find("run failed"), std::string::npos) << r.out;
+    }
+}
