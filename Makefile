@@ -27,7 +27,8 @@ build: configure
 	@scripts/progress.sh build $(BUILD)/build.log cmake --build $(BUILD) -j$(JOBS)
 
 # The main demo (scripts/demo.sh): what chip sleep costs a WILC1000 on a SAMA5-class SPI board,
-# two runs and `nicsim compare`; README.md "What it does today" lists the other commands.
+# three runs' key figures side by side (the reports stay in $(BUILD)/demo/ for `nicsim compare`);
+# README.md "What it does today" lists the other commands.
 demo: build
 	@scripts/demo.sh $(BUILD)
 
