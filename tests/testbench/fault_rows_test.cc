@@ -249,9 +249,8 @@ TEST(FaultRows, JsonToAFullStdoutIsAnError) {
 
 namespace {
 
-// Starts nicsim, waits until the transaction log shows the simulation running, sends `sig`,
-// returns the exit status.
-int interrupt_run(const fs::path& dir, int sig) {
+// Starts a long WILC1000 run writing r.json, w.vcd, t.json and l.log into dir; its pid.
+pid_t start_traced_run(const fs::path& dir) {
     const std::string cfg = configs + "wilc1000-spi-ttcp-tx.yaml";
     const std::string json = (dir / "r.json").string(), vcd = (dir / "w.vcd").string(),
                       tl = (dir / "t.json").string(), log = (dir / "l.log").string();
@@ -265,6 +264,14 @@ int interrupt_run(const fs::path& dir, int sig) {
               "-q", static_cast<char*>(nullptr));
         _exit(127);
     }
+    return pid;
+}
+
+// Starts nicsim, waits until the transaction log shows the simulation running, sends `sig`,
+// returns the exit status.
+int interrupt_run(const fs::path& dir, int sig) {
+    const std::string log = (dir / "l.log").string();
+    const pid_t pid = start_traced_run(dir);
     // The log gets lines once the driver talks to the chip: the run is in the simulation.
     for (int i = 0; i < 600; ++i) {
         std::error_code ec;
@@ -315,19 +322,8 @@ TEST(FaultRows, SigtermWritesTheReportSoFarAndExits143) {
 // report, complete traces and no spill file, not death by SIGINT with `<vcd>.<bus>.part` left.
 TEST(FaultRows, ASecondSigintDuringTheTraceFlushLeavesCompleteTraces) {
     const fs::path dir = test_dir();
-    const std::string cfg = configs + "wilc1000-spi-ttcp-tx.yaml";
-    const std::string json = (dir / "r.json").string(), vcd = (dir / "w.vcd").string(),
-                      tl = (dir / "t.json").string(), log = (dir / "l.log").string();
-    const pid_t pid = fork();
-    if (pid == 0) {
-        const int null = open("/dev/null", O_WRONLY);
-        dup2(null, 1);
-        dup2(null, 2);
-        execl(exe.c_str(), exe.c_str(), "run", cfg.c_str(), "--set", "traffic.bytes=1GiB", "--json",
-              json.c_str(), "--vcd", vcd.c_str(), "--timeline", tl.c_str(), "--log", log.c_str(),
-              "-q", static_cast<char*>(nullptr));
-        _exit(127);
-    }
+    const std::string vcd = (dir / "w.vcd").string(), log = (dir / "l.log").string();
+    const pid_t pid = start_traced_run(dir);
     // Enough simulated traffic that the flush takes a while (the spill files hold the pins).
     for (int i = 0; i < 600; ++i) {
         std::error_code ec;
