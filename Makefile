@@ -1,6 +1,8 @@
 # nicsim — the two commands (see README.md): `make demo` and `make test`.
 # Both install missing Debian packages first (scripts/install-deps.sh, needs root), then
-# configure, build and run.
+# configure, build and run. apt, cmake and the build write their whole output to
+# $(BUILD)/install-deps.log, configure.log and build.log; the terminal gets one line per step
+# (scripts/progress.sh: redrawn in place with the build's progress; on failure the log's end).
 
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
@@ -15,16 +17,18 @@ CMAKE_ARGS ?=
 all: build
 
 deps:
-	@scripts/install-deps.sh
+	@scripts/install-deps.sh $(BUILD)/install-deps.log
 
 configure: deps
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_ARGS) >/dev/null
+	@scripts/progress.sh configure $(BUILD)/configure.log \
+	    cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_ARGS)
 
 build: configure
-	@cmake --build $(BUILD) -j$(JOBS)
+	@scripts/progress.sh build $(BUILD)/build.log cmake --build $(BUILD) -j$(JOBS)
 
 # The main demo (scripts/demo.sh): what chip sleep costs a WILC1000 on a SAMA5-class SPI board,
-# two runs and `nicsim compare`; README.md "What it does today" lists the other commands.
+# three runs' key figures side by side (the reports stay in $(BUILD)/demo/ for `nicsim compare`);
+# README.md "What it does today" lists the other commands.
 demo: build
 	@scripts/demo.sh $(BUILD)
 

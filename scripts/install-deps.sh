@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian packages nicsim needs to build, test and run. Idempotent: packages
 # already present are not touched, and apt is not called at all when nothing is missing.
+# Usage: scripts/install-deps.sh [LOG]   with LOG, apt's output goes there and the terminal gets
+# one line naming the packages and one when they are in (scripts/progress.sh; make passes
+# build/install-deps.log).
 set -euo pipefail
+log=${1:-}
 
 packages=(
     build-essential cmake pkg-config make git xz-utils patch
@@ -39,5 +43,9 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 echo "install-deps: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
-apt-get install -y -qq --no-install-recommends "${missing[@]}"
+install='apt-get update -qq && apt-get install -y -qq --no-install-recommends "$@"'
+if [ -n "$log" ]; then
+    "$(dirname "$0")/progress.sh" install-deps "$log" bash -c "$install" install "${missing[@]}"
+else
+    bash -c "$install" install "${missing[@]}"
+fi

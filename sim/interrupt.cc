@@ -3,27 +3,62 @@
 
 #include <csignal>
 #include <cstdio>
+#include <unistd.h>
 
 namespace nicsim::system {
 namespace {
 
 volatile std::sig_atomic_t g_signal = 0;
+volatile std::sig_atomic_t g_told = 0;
+bool g_installed = false;
 
 extern "C" void on_signal(int sig) {
     if (g_signal == 0)
         g_signal = sig;
 }
 
+extern "C" void on_signal_held(int sig) {
+    if (g_signal == 0) {
+        g_signal = sig;
+        return;
+    }
+    if (g_told)
+        return;
+    g_told = 1;
+    static const char msg[] =
+        "nicsim: finishing the trace files first, so they end complete; the run then stops\n";
+    [[maybe_unused]] const ssize_t n = write(STDERR_FILENO, msg, sizeof msg - 1);
+}
+
+void install(void (*handler)(int), int flags) {
+    struct sigaction sa {};
+    sa.sa_handler = handler;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = flags;
+    sigaction(SIGINT, &sa, nullptr);
+    sigaction(SIGTERM, &sa, nullptr);
+}
+
 } // namespace
 
 void catch_interrupts() {
-    struct sigaction sa {};
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
+    g_installed = true;
     // SA_RESETHAND: the second signal terminates as if no handler were installed.
-    sa.sa_flags = SA_RESETHAND | SA_RESTART;
-    sigaction(SIGINT, &sa, nullptr);
-    sigaction(SIGTERM, &sa, nullptr);
+    install(on_signal, SA_RESETHAND | SA_RESTART);
+}
+
+interrupts_held::interrupts_held() {
+    if (g_installed)
+        install(on_signal_held, SA_RESTART);
+}
+
+interrupts_held::~interrupts_held() {
+    if (!g_installed)
+        return;
+    if (g_signal == 0)
+        install(on_signal, SA_RESETHAND | SA_RESTART);
+    else
+        install(SIG_DFL, 0);
 }
 
 int interrupt_signal() {

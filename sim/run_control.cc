@@ -112,7 +112,11 @@ std::string run_control::simulate(sc_time limit, trace::trace_session* trace) {
             local_time::start(std::min(interrupt_slice(), limit - sc_time_stamp()));
         }
     }
-    const std::string trace_error = trace ? trace::finish_quietly(*trace) : std::string();
+    std::string trace_error;
+    if (trace) {
+        const interrupts_held held; // a second Ctrl-C must not leave half-written traces
+        trace_error = trace::finish_quietly(*trace);
+    }
     if (lx_kit::aborted())
         return "driver run stopped: " + lx_kit::abort_message();
     if (!m_failure.empty())

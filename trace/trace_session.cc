@@ -672,6 +672,7 @@ void trace_session::transaction(bus_track& b, const bus_txn& t) {
         }
     }
     if (m_vcd) {
+        m_vcd->note_transaction(t.start_ps, t.end_ps);
         m_vcd->change_string(b.vcd_cmd, t.start_ps, t.name);
         m_vcd->change_string(b.vcd_cmd, t.end_ps, "");
     }

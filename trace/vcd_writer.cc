@@ -2,6 +2,7 @@
 #include "trace/vcd_writer.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <queue>
 #include <stdexcept>
@@ -305,6 +306,34 @@ void vcd_writer::write_value(std::string& out, uint32_t sig, uint32_t v) {
     }
 }
 
+void vcd_writer::note_transaction(uint64_t start_ps, uint64_t end_ps) {
+    if (m_first_txns.size() < 8 && m_win.contains(start_ps))
+        m_first_txns.emplace_back(start_ps, std::max(end_ps, start_ps));
+}
+
+gtkw_view view_of_first_transactions(const std::vector<std::pair<uint64_t, uint64_t>>& txns,
+                                     uint64_t window_start_ps) {
+    gtkw_view v;
+    v.start_ps = window_start_ps;
+    if (txns.empty())
+        return v;
+    std::vector<std::pair<uint64_t, uint64_t>> sorted = txns; // buses report in their own order
+    std::sort(sorted.begin(), sorted.end());
+    const auto& first_txn = sorted.front();
+    const uint64_t first = first_txn.first;
+    const uint64_t reach = first + 50 * std::max<uint64_t>(first_txn.second - first, 1000);
+    uint64_t last = first_txn.second;
+    for (const auto& t : sorted)
+        if (t.second <= reach)
+            last = std::max(last, t.second);
+    const uint64_t span = std::max<uint64_t>(last - first, 1000);
+    const uint64_t margin = span / 10;
+    v.start_ps = first - std::min(margin, first - window_start_ps);
+    // 1.2 spans over four 200-pixel frames.
+    v.zoom = -std::log2(1.2 * static_cast<double>(span) / 4);
+    return v;
+}
+
 void vcd_writer::close(uint64_t end_ps) {
     if (m_closed)
         return;
@@ -497,8 +526,16 @@ void vcd_writer::write_gtkw() const {
     if (!g)
         throw std::runtime_error("cannot write GTKWave save file '" + base + ".gtkw'");
     const std::string file = out.substr(out.find_last_of('/') + 1);
+    // Opens on the first transactions (GTKWave's default shows the whole run, where they are
+    // narrower than a pixel).
+    const gtkw_view view = view_of_first_transactions(m_first_txns, m_win.start_ps);
     g << "[*] nicsim: the signals of " << file << " by part (docs/traces.md)\n"
-      << "[dumpfile] \"" << file << "\"\n[timestart] " << m_win.start_ps << "\n";
+      << "[dumpfile] \"" << file << "\"\n[timestart] " << view.start_ps << "\n";
+    if (view.zoom) {
+        char zoom[32];
+        std::snprintf(zoom, sizeof zoom, "%.6f", *view.zoom);
+        g << "[size] 1000 600\n*" << zoom << " -1\n"; // zoom, no marker
+    }
     std::vector<std::string> scopes;
     for (const auto& s : m_sigs)
         if (std::find(scopes.begin(), scopes.end(), s.scope) == scopes.end())

@@ -21,6 +21,7 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -73,6 +74,10 @@ class vcd_writer {
     // The part's writer stopped at `ps` (its file holds every change before): the merged file
     // ends there too.
     void truncate_part(int part, uint64_t ps);
+    // A bus transaction inside the window: the GTKWave save file opens on the first ones
+    // (view_of_first_transactions), not on the whole run, where a transaction of a few µs is
+    // narrower than a pixel.
+    void note_transaction(uint64_t start_ps, uint64_t end_ps);
     uint64_t max_bytes() const { return m_limit.max_bytes; }
     bool truncated() const { return m_truncated; }
 
@@ -137,6 +142,19 @@ class vcd_writer {
     uint64_t m_late = 0;
     std::string m_late_signals;
     bool m_closed = false;
+    std::vector<std::pair<uint64_t, uint64_t>> m_first_txns; // start, end (ps), a few
 };
+
+// What the save file opens on: the first transaction and those that follow it closely (up to
+// eight, within 50 times its duration of its start), with a margin, in GTKWave's terms:
+// `start_ps` its [timestart], `zoom` its zoom (GTKWave shows 2^-zoom time units per 200 pixels;
+// the span fills 800 pixels, which a 1000-pixel-wide window's wave pane has). No transactions:
+// start_ps = window start, no zoom.
+struct gtkw_view {
+    uint64_t start_ps = 0;
+    std::optional<double> zoom;
+};
+gtkw_view view_of_first_transactions(const std::vector<std::pair<uint64_t, uint64_t>>& txns,
+                                     uint64_t window_start_ps);
 
 } // namespace nicsim::trace

@@ -404,7 +404,11 @@ def validate_table():
     table = [l for l in p.stdout.splitlines() if re.search(r"(PASS|FAIL|ERROR)$", l)]
     header = next((l for l in p.stdout.splitlines() if l.startswith("check ")), "")
     studies = doc("studies.md")
-    seeds = [l for l in p.stdout.splitlines() if re.match(r"  \S+: seed \d+ ", l)]
+    # The per-seed lines wrap at 100 columns: each with its continuation.
+    lines = p.stdout.splitlines()
+    seeds = [l + ("\n" + lines[i + 1] if i + 1 < len(lines) and lines[i + 1].startswith("      ")
+                  else "")
+             for i, l in enumerate(lines) if re.match(r"  \S+: seed \d+ ", l)]
     for line in ([header] + table + [l for l in p.stdout.splitlines() if "within tolerance" in l]
                  + seeds):
         expect("studies.md", studies, line, "nicsim validate")
@@ -412,8 +416,10 @@ def validate_table():
     expect("validate.md", v, header, "nicsim validate")
     if table:
         expect("validate.md", v, table[0], "nicsim validate")
-    measured = next((l for l in p.stdout.splitlines() if l.startswith("  ks8851-spi-iperf-rx:")), "")
-    expect("validate.md", v, measured.split(": netdev")[0], "nicsim validate")
+    measured = next((l for l in p.stdout.splitlines() if l.startswith("  ks8851-spi-iperf-rx")), "")
+    if not measured:
+        failures.append("`nicsim validate` printed no measured value of ks8851-spi-iperf-rx")
+    expect("validate.md", v, measured.split(" — ")[0], "nicsim validate")
 
 
 @check
@@ -1098,18 +1104,21 @@ def host_stack_netif_rx_in_caller():
         failures.append(f"validate with netif_rx_in_caller off exited {p.returncode}: {p.stdout}")
     rows = {l.split()[0]: l.split() for l in p.stdout.splitlines()
             if re.search(r"(PASS|FAIL|ERROR)$", l)}
+    # A row from its end (the metric column is left out when the table is too wide):
+    # predicted measured unit error % ±tolerance % result.
     def fig(check, unit):
         r = rows[check]
-        return f"{r[2]} {unit} ({r[5].replace('-', '−')} %"
+        return f"{r[-8]} {unit} ({r[-5].replace('-', '−')} %"
     on = subprocess.run([NICSIM, "validate", "-j", "2"], capture_output=True, text=True).stdout
     on_rows = {l.split()[0]: l.split() for l in on.splitlines()
                if re.search(r"(PASS|FAIL|ERROR)$", l)}
     for check in ("ks8851-spi-iperf-rx", "wilc1000-spi-ttcp-tx-ps-off", "wilc1000-spi-ttcp-tx-ps-on"):
-        # Predicted against measured, unrounded (the error column rounds to 0.1 %).
-        gap = lambda r: abs(float(r[2]) - float(r[3]))
+        # Predicted against measured, unrounded (the error column rounds to 0.1 %); a row
+        # read from its end: ... predicted measured unit error % tolerance % result.
+        gap = lambda r: abs(float(r[-8]) - float(r[-7]))
         if gap(rows[check]) <= gap(on_rows[check]):
             failures.append(f"host-stack.md says netif_rx_in_caller off moves {check} away from "
-                            f"its measurement: off {rows[check][5]} %, on {on_rows[check][5]} %")
+                            f"its measurement: off {rows[check][-5]} %, on {on_rows[check][-5]} %")
     origin = "validate with netif_rx_in_caller off"
     expect("host-stack.md", d, "ks8851-spi-iperf-rx " + fig("ks8851-spi-iperf-rx", "Kbit/s"), origin)
     expect("host-stack.md", d, "chip sleep off " + fig("wilc1000-spi-ttcp-tx-ps-off", "KB/s"), origin)

@@ -33,7 +33,7 @@ has() { # has WORD LIST...
 }
 # The names in an `Options:` listing of CLI11's help: the first field of lines "  -x,--xx ...".
 help_options() { "$nicsim" "$@" --help | sed -n 's/^  \(-[^ ]*\).*/\1/p' | tr ',' '\n'; }
-help_subcommands() { "$nicsim" --help | sed -n '/^Subcommands:/,$s/^  \([a-z][-a-z]*\) .*/\1/p'; }
+help_subcommands() { "$nicsim" --help | sed -n '/^Subcommands:/,/^$/s/^  \([a-z][-a-z]*\) .*/\1/p'; }
 
 subs=$(help_subcommands)
 [[ -n $subs ]] || fail "no subcommands found in 'nicsim --help'"

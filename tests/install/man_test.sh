@@ -16,7 +16,7 @@ warnings=$(groff -man -Tutf8 -ww -z "$page" 2>&1)
 # What `man -l` shows, without hyphenation or adjustment so names stay whole.
 text=$(MANWIDTH=200 MAN_KEEP_FORMATTING= man -l "$page" 2>/dev/null | col -bx)
 [[ $text == *"NAME"*"SYNOPSIS"*"COMMANDS"*"EXIT STATUS"* ]] || fail "sections missing"
-subs=$("$nicsim" --help | sed -n '/^Subcommands:/,$s/^  \([a-z][-a-z]*\) .*/\1/p')
+subs=$("$nicsim" --help | sed -n '/^Subcommands:/,/^$/s/^  \([a-z][-a-z]*\) .*/\1/p')
 [[ -n $subs ]] || fail "no subcommands found in 'nicsim --help'"
 for s in $subs; do
     grep -qx "   $s" <<<"$text" || fail "no section for the subcommand $s"

@@ -166,13 +166,13 @@ TEST(Wilc1000SdioErrors, PlatformWithoutSdioHostIsRejected) {
     }
 }
 
+// The loader refuses it before anything runs (config_test.cc has the message).
 TEST(Wilc1000SdioErrors, ClockAboveTheHostsMaximumIsRejected) {
-    auto ls = load_shipped("wilc1000-sdio-ttcp-tx.yaml",
-                           {"traffic.bytes=8KiB", "platform.sdio_host.max_clock=25MHz"});
     try {
-        wilc1000_sdio_test_system sys("system", ls.scenario, ls.platform);
+        load_shipped("wilc1000-sdio-ttcp-tx.yaml",
+                     {"traffic.bytes=8KiB", "platform.sdio_host.max_clock=25MHz"});
         FAIL() << "no error for 50 MHz on a 25 MHz host";
-    } catch (const run_error& e) {
+    } catch (const config::config_error& e) {
         EXPECT_NE(std::string(e.what()).find("sdio_host.max_clock"), std::string::npos) << e.what();
     }
 }

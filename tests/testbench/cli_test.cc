@@ -336,3 +336,69 @@ TEST(Cli, ZeroJobsNamesTheRangeAUserCanType) {
     EXPECT_NE(i.err.find("expected a number greater than 0, got '0'"), std::string::npos) << i.err;
     EXPECT_LT(i.err.size(), 200u) << i.err;
 }
+
+namespace {
+// Display columns of a line (UTF-8 lead bytes).
+size_t columns_of(const std::string& line) {
+    size_t n = 0;
+    for (unsigned char c : line)
+        n += (c & 0xC0) != 0x80;
+    return n;
+}
+} // namespace
+
+// Issue 35 item 6: `nicsim --help` and every subcommand's help fit 100 columns, on a wide
+// terminal too, and show examples whose files exist in the source tree.
+TEST(Cli, HelpFitsOneHundredColumnsAndShowsExamples) {
+    for (const char* columns : {"200", "100"}) {
+        setenv("COLUMNS", columns, 1);
+        for (const char* cmd : {"", "run", "validate-config", "compare", "sweep", "validate",
+                                "check"}) {
+            const auto r = std::string(cmd).empty() ? cli({"--help"}) : cli({cmd, "--help"});
+            SCOPED_TRACE(std::string("nicsim ") + cmd + " --help, COLUMNS=" + columns);
+            EXPECT_EQ(r.rc, 0) << r.err;
+            EXPECT_NE(r.out.find("Example"), std::string::npos) << r.out;
+            std::istringstream lines(r.out);
+            for (std::string l; std::getline(lines, l);) {
+                EXPECT_LE(columns_of(l), 100u) << "'" << l << "'";
+                // Every scenario, study or profile an example names is a shipped file.
+                std::istringstream words(l);
+                for (std::string w; words >> w;)
+                    if ((w.rfind("configs/", 0) == 0 || w.rfind("examples/", 0) == 0) &&
+                        w.find('*') == std::string::npos)
+                        EXPECT_TRUE(
+                            std::filesystem::exists(std::string(NICSIM_SOURCE_DIR) + "/" + w))
+                            << w;
+            }
+        }
+    }
+    // A narrower terminal: the descriptions wrap inside their column.
+    setenv("COLUMNS", "72", 1);
+    const auto r = cli({"run", "--help"});
+    unsetenv("COLUMNS");
+    std::istringstream lines(r.out);
+    bool in_options = false;
+    for (std::string l; std::getline(lines, l);) {
+        in_options = in_options || l == "Options:";
+        if (l.rfind("Examples", 0) == 0)
+            break;
+        if (in_options)
+            EXPECT_LE(columns_of(l), 72u) << "'" << l << "'";
+    }
+}
+
+// Issue 36 item 6: a KS8851 scenario on the parallel bus of a profile without one passed
+// validate-config and stopped `nicsim run` at its start with exit 2; both now exit 1 naming
+// device.bus, before anything runs.
+TEST(CliBinary, ABusTheProfileLacksIsAConfigErrorUpFront) {
+    const std::string f = std::string(NICSIM_SOURCE_DIR) + "/configs/ks8851-par-iperf-rx.yaml";
+    for (const char* cmd : {"validate-config", "run"}) {
+        const auto r = shell(std::string("'") + NICSIM_EXE + "' " + cmd + " '" + f +
+                             "' --set platform=rpi-class");
+        EXPECT_EQ(r.rc, 1) << cmd << ": " << r.out;
+        EXPECT_NE(r.out.find("device.bus: par needs a platform with a parallel bus"),
+                  std::string::npos)
+            << r.out;
+        EXPECT_EQ(r.out.find("run failed"), std::string::npos) << r.out;
+    }
+}

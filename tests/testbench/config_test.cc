@@ -723,3 +723,55 @@ TEST(ScenarioConfig, MaxLossIsAShareForUdpKinds) {
     o.overrides = {"traffic.max_loss=0.5"}; // ttcp_tx
     EXPECT_NE(load_error(ok, o).find("unknown key 'max_loss'"), std::string::npos);
 }
+
+// Issue 36 item 6: what the board or the chip binding refused only when the run started (exit 2)
+// although validate-config accepted it is a configuration error naming the key. Found by running
+// every shipped scenario on every platform profile and bus that validate-config accepts.
+TEST(ScenarioConfig, BusTheProfileHasNoHostForIsRejected) {
+    const std::string dir = std::string(NICSIM_SOURCE_DIR) + "/configs/";
+    load_options o;
+    o.overrides = {"platform=rpi-class"};
+    std::string msg = load_error(dir + "ks8851-par-iperf-rx.yaml", o);
+    EXPECT_NE(msg.find("device.bus: par needs a platform with a parallel bus, but platform "
+                       "'rpi-class' ("),
+              std::string::npos)
+        << msg;
+    EXPECT_NE(msg.find("has no par_bus section (e.g. platform: imx6-class)"), std::string::npos)
+        << msg;
+    msg = load_error(dir + "wilc1000-sdio-ttcp-tx.yaml", o);
+    EXPECT_NE(msg.find("device.bus: sdio needs a platform with an SDIO host, but platform "
+                       "'rpi-class' ("),
+              std::string::npos)
+        << msg;
+    o.overrides = {"platform=imx6-class"}; // has a parallel bus
+    EXPECT_NO_THROW(load_scenario(dir + "ks8851-par-iperf-rx.yaml", o));
+}
+
+TEST(ScenarioConfig, SdioClockAboveTheHostsMaxClockIsRejected) {
+    const std::string file =
+        std::string(NICSIM_SOURCE_DIR) + "/configs/wilc1000-sdio-ttcp-tx.yaml";
+    load_options o;
+    o.overrides = {"platform.sdio_host.max_clock=10MHz"};
+    const std::string msg = load_error(file, o);
+    EXPECT_NE(msg.find("device.bus_clock: 50MHz is above the SD clock the host of platform "
+                       "'sama5-class' ("),
+              std::string::npos)
+        << msg;
+    EXPECT_NE(msg.find("generates (sdio_host.max_clock = 10MHz)"), std::string::npos) << msg;
+    o.overrides = {"platform.sdio_host.max_clock=10MHz", "device.bus_clock=10MHz"};
+    EXPECT_NO_THROW(load_scenario(file, o));
+}
+
+TEST(ScenarioConfig, WiredChipsTakeNoMacEfficiency) {
+    for (const char* f : {"ks8851-spi-iperf-rx.yaml", "enc28j60-spi-iperf-rx.yaml"}) {
+        load_options o;
+        o.overrides = {"link.mac_efficiency=0.8"};
+        const std::string msg = load_error(std::string(NICSIM_SOURCE_DIR) + "/configs/" + f, o);
+        EXPECT_NE(msg.find("link.mac_efficiency: must be 1 for "), std::string::npos) << msg;
+        EXPECT_NE(msg.find("(Ethernet framing, preamble and IFG are modelled by the wire)"),
+                  std::string::npos)
+            << msg;
+        o.overrides = {"link.mac_efficiency=1"};
+        EXPECT_NO_THROW(load_scenario(std::string(NICSIM_SOURCE_DIR) + "/configs/" + f, o));
+    }
+}

@@ -249,9 +249,8 @@ TEST(FaultRows, JsonToAFullStdoutIsAnError) {
 
 namespace {
 
-// Starts nicsim, waits until the transaction log shows the simulation running, sends `sig`,
-// returns the exit status.
-int interrupt_run(const fs::path& dir, int sig) {
+// Starts a long WILC1000 run writing r.json, w.vcd, t.json and l.log into dir; its pid.
+pid_t start_traced_run(const fs::path& dir) {
     const std::string cfg = configs + "wilc1000-spi-ttcp-tx.yaml";
     const std::string json = (dir / "r.json").string(), vcd = (dir / "w.vcd").string(),
                       tl = (dir / "t.json").string(), log = (dir / "l.log").string();
@@ -265,6 +264,14 @@ int interrupt_run(const fs::path& dir, int sig) {
               "-q", static_cast<char*>(nullptr));
         _exit(127);
     }
+    return pid;
+}
+
+// Starts nicsim, waits until the transaction log shows the simulation running, sends `sig`,
+// returns the exit status.
+int interrupt_run(const fs::path& dir, int sig) {
+    const std::string log = (dir / "l.log").string();
+    const pid_t pid = start_traced_run(dir);
     // The log gets lines once the driver talks to the chip: the run is in the simulation.
     for (int i = 0; i < 600; ++i) {
         std::error_code ec;
@@ -308,4 +315,35 @@ TEST(FaultRows, SigtermWritesTheReportSoFarAndExits143) {
     const fs::path dir = test_dir();
     EXPECT_EQ(interrupt_run(dir, SIGTERM), 143);
     expect_interrupted_outputs(dir, "SIGTERM");
+}
+
+// Issue 35 item 6: a second Ctrl-C while the traces are being written out (the VCD is written
+// only then, so it has bytes exactly from the flush's start) waits for them: exit 130 with the
+// report, complete traces and no spill file, not death by SIGINT with `<vcd>.<bus>.part` left.
+TEST(FaultRows, ASecondSigintDuringTheTraceFlushLeavesCompleteTraces) {
+    const fs::path dir = test_dir();
+    const std::string vcd = (dir / "w.vcd").string(), log = (dir / "l.log").string();
+    const pid_t pid = start_traced_run(dir);
+    // Enough simulated traffic that the flush takes a while (the spill files hold the pins).
+    for (int i = 0; i < 600; ++i) {
+        std::error_code ec;
+        if (fs::exists(log) && fs::file_size(log, ec) > (2u << 20))
+            break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    ASSERT_EQ(kill(pid, SIGINT), 0);
+    bool flushing = false;
+    for (int i = 0; i < 200000 && !flushing; ++i) {
+        std::error_code ec;
+        flushing = fs::file_size(vcd, ec) > 0;
+        if (!flushing)
+            std::this_thread::sleep_for(std::chrono::microseconds(100));
+    }
+    ASSERT_TRUE(flushing) << "the VCD was never written";
+    kill(pid, SIGINT);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    ASSERT_TRUE(WIFEXITED(status)) << "ended by signal " << WTERMSIG(status);
+    EXPECT_EQ(WEXITSTATUS(status), 130);
+    expect_interrupted_outputs(dir, "SIGINT");
 }

@@ -3,6 +3,7 @@
 // Sweep files: expansion into points (grid and list), stable point ids, and the errors a bad
 // sweep file gives (in-process, no simulation runs).
 #include <algorithm>
+#include <set>
 #include <filesystem>
 #include <string>
 
@@ -12,6 +13,7 @@
 #include "tools/config/yaml_reader.h"
 #include "tools/sweep/metrics.h"
 #include "tools/sweep/results.h"
+#include "tools/sweep/svg_plot.h"
 #include "tools/sweep/sweep.h"
 #include "tools/sweep/sweep_spec.h"
 #include "tests/testbench/test_files.h"
@@ -426,4 +428,135 @@ TEST(SweepSpec, TimeoutIsAPositiveDurationAndTheSizeIsToldFirst) {
     EXPECT_NE(e.find("the grid has more than 100000000 points (axis 'link.phy_rate'"),
               std::string::npos)
         << e;
+}
+
+// Issue 35 item 5: a sweep plots any number of the report, named as `expect:` names it (its
+// shorthands and element names too), with `metrics:` or `plot: {y: KEY}`; a key that names no
+// number is an error with its position.
+TEST(SweepSpec, ReportKeysArePlottedLikeMetrics) {
+    const auto d = test_dir();
+    // A key with brackets is quoted in a flow list or mapping, where YAML reads [ ] as its own.
+    const auto s = load_sweep_spec(sweep_file(
+        d, "points: [{seed: 2}]\nmetrics: [goodput_kBps, 'devices[wlan0].wakeups']\n"
+           "plot:\n  - y: power_save.beacon_wakeups\n  - y: devices[0].power_save.dozes\n"));
+    EXPECT_EQ(s.metrics, (std::vector<std::string>{"goodput_kBps", "devices[wlan0].wakeups",
+                                                   "power_save.beacon_wakeups",
+                                                   "devices[0].power_save.dozes"}));
+    // plot: alone plots only its keys.
+    EXPECT_EQ(load_sweep_spec(sweep_file(d, "points: [{seed: 2}]\nplot: {y: wakeups}\n")).metrics,
+              std::vector<std::string>{"wakeups"});
+    auto e = error_of(sweep_file(d, "points: [{seed: 2}]\nplot: {y: 'devices[0].wakeup'}\n"));
+    EXPECT_NE(e.find("s.yaml:3:11: plot.y: unknown metric 'devices[0].wakeup'"), std::string::npos)
+        << e;
+    EXPECT_NE(e.find("did you mean 'wakeups'"), std::string::npos) << e;
+    e = error_of(sweep_file(d, "points: [{seed: 2}]\nmetrics: [run.scenario]\n"));
+    EXPECT_NE(e.find("is text, not a number"), std::string::npos) << e;
+    e = error_of(sweep_file(d, "points: [{seed: 2}]\nplot: {x: wakeups}\n"));
+    EXPECT_NE(e.find("plot: expected {y: KEY}"), std::string::npos) << e;
+}
+
+TEST(SweepMetrics, ReportKeysReadTheirNumberWithTheUnitOfTheirName) {
+    using namespace nicsim::sweep;
+    const auto r = nlohmann::json::parse(R"({"devices": [{"name": "wlan0", "wakeups": 7,
+        "avg_power_w": 0.0123, "power_save": {"beacon_wakeups": 42, "dozes": 40}}],
+        "flows": [{"rtt_ms": {"avg": 1.5}, "bytes": 100}]})");
+    EXPECT_EQ(metric_value(r, "devices[wlan0].wakeups"), 7.0);
+    EXPECT_EQ(metric_value(r, "power_save.beacon_wakeups"), 42.0);
+    EXPECT_EQ(metric_value(r, "flows[0].rtt_ms.avg"), 1.5);
+    EXPECT_FALSE(metric_value(r, "devices[eth0].wakeups").has_value()) << "no such device";
+    EXPECT_THROW(metric_value(r, "devices[0].wakeup"), std::invalid_argument);
+    EXPECT_EQ(metric_unit("devices[0].avg_power_w"), "W");
+    EXPECT_EQ(metric_unit("flows[0].rtt_ms.avg"), "ms");
+    EXPECT_EQ(metric_unit("totals.goodput_bps"), "bit/s");
+    EXPECT_EQ(metric_unit("flows[0].bytes"), "B");
+    EXPECT_EQ(metric_unit("power_save.dozes"), "");
+    EXPECT_EQ(metric_unit("avg_power_w"), "W"); // the metric of that name
+    EXPECT_EQ(metric_label("devices[0].avg_power_w"), "devices[0].avg_power_w (W)");
+    EXPECT_EQ(metric_label("power_save.dozes"), "power_save.dozes");
+    EXPECT_EQ(nicsim::sweep::plot_file_name("devices[wlan0].wakeups"),
+              "plot-devices_wlan0_.wakeups.svg");
+}
+
+TEST(SweepPlot, ScalesTheAxisToTheMagnitudeOfItsValues) {
+    using nicsim::sweep::scale_for;
+    EXPECT_EQ(scale_for("W", 0.0123).unit, "mW");
+    EXPECT_DOUBLE_EQ(scale_for("W", 0.0123).factor, 1e-3);
+    EXPECT_EQ(scale_for("W", 0.0003).unit, "µW");
+    EXPECT_EQ(scale_for("W", 1.5).unit, "W");
+    EXPECT_EQ(scale_for("s", 2e-5).unit, "µs");
+    EXPECT_EQ(scale_for("s", 3600).unit, "s") << "no kiloseconds";
+    EXPECT_EQ(scale_for("bit/s", 4.2e6).unit, "Mbit/s");
+    EXPECT_EQ(scale_for("J", 0).unit, "J");
+    EXPECT_EQ(scale_for("KB/s", 0.001).unit, "KB/s") << "no SI prefix on a binary unit";
+    EXPECT_EQ(scale_for("", 0.001).unit, "");
+}
+
+// Legends as wide as their longest label (none clipped), the picture as tall as the legend, and
+// every series its own colour and dash pattern; the y axis in the prefix its values read best in.
+TEST(SweepPlot, LegendsFitAndEverySeriesIsDistinct) {
+    using namespace nicsim::sweep;
+    line_plot p;
+    p.x = {0, 1};
+    p.x_ticks = {"a", "b"};
+    const std::string longest =
+        "driver.power_save=true, device.bus_clock=48MHz, traffic.write_size=16KiB";
+    for (int i = 0; i < 24; ++i)
+        p.series.push_back({i == 5 ? longest : "series " + std::to_string(i), {1.0 + i, 2.0}});
+    const std::string svg = render_svg(p);
+    const auto attr = [](const std::string& s, size_t at, const std::string& name) {
+        const size_t a = s.find(name + "=\"", at);
+        return a == std::string::npos ? 0.0 : std::stod(s.substr(a + name.size() + 2));
+    };
+    const double width = attr(svg, 0, "width"), height = attr(svg, 0, "height");
+    const size_t text = svg.find(">" + longest + "</text>");
+    ASSERT_NE(text, std::string::npos);
+    const double x = attr(svg, svg.rfind("<text ", text), "x");
+    EXPECT_LE(x + 7.0 * static_cast<double>(longest.size()), width) << "the legend is clipped";
+    const size_t last = svg.find(">series 23</text>");
+    ASSERT_NE(last, std::string::npos);
+    EXPECT_LE(attr(svg, svg.rfind("<text ", last), "y"), height);
+    std::set<std::string> styles;
+    for (size_t at = svg.find("<polyline "); at != std::string::npos;
+         at = svg.find("<polyline ", at + 1)) {
+        const std::string tag = svg.substr(at, svg.find("points=", at) - at);
+        EXPECT_TRUE(styles.insert(tag).second) << "two series drawn alike: " << tag;
+    }
+    EXPECT_EQ(styles.size(), 24u);
+}
+
+TEST(SweepPlot, ResultsOfAReportKeyAndAPowerInMilliwatts) {
+    using namespace nicsim::sweep;
+    sweep_spec spec;
+    spec.stem = "t";
+    spec.columns = {"device.bus_clock"};
+    spec.metrics = {"avg_power_w", "devices[wlan0].power_save.dozes"};
+    std::vector<point_outcome> outcomes;
+    for (int i = 0; i < 2; ++i) {
+        point p;
+        p.index = i;
+        p.settings = {{"device.bus_clock", i ? "24MHz" : "12MHz"}};
+        p.id = "p" + std::to_string(i);
+        spec.points.push_back(p);
+        point_outcome o;
+        o.st = point_outcome::state::ok;
+        o.report = nlohmann::json::parse(R"({"devices": [{"name": "wlan0", "avg_power_w": )" +
+                                         std::string(i ? "0.0123" : "0.0045") +
+                                         R"(, "power_save": {"dozes": )" +
+                                         std::to_string(10 + i) + "}}]}");
+        outcomes.push_back(o);
+    }
+    const std::string csv = results_csv(spec, outcomes);
+    EXPECT_NE(csv.find(",devices[wlan0].power_save.dozes,status,point\n"), std::string::npos)
+        << csv;
+    EXPECT_NE(csv.find(",11,ok,p1\n"), std::string::npos) << csv;
+    const auto j = nlohmann::json::parse(results_json(spec, outcomes));
+    EXPECT_EQ(j["units"]["devices[wlan0].power_save.dozes"], "");
+    const std::string power = metric_plot_svg(spec, outcomes, "avg_power_w");
+    EXPECT_NE(power.find(">chip average power (mW)</text>"), std::string::npos) << power;
+    EXPECT_NE(power.find(">15</text>"), std::string::npos) << "12.3 mW on a 0-15 mW axis";
+    EXPECT_EQ(power.find(">0.015</text>"), std::string::npos) << "not in W";
+    const std::string dozes = metric_plot_svg(spec, outcomes, "devices[wlan0].power_save.dozes");
+    EXPECT_NE(dozes.find(">devices[wlan0].power_save.dozes vs device.bus_clock (t)</text>"),
+              std::string::npos)
+        << dozes;
 }

@@ -759,3 +759,50 @@ TEST(TraceRun, FlowArrowsGoFromTheDriverTaskToItsTransaction) {
         }
     }
 }
+
+namespace {
+// What the GTKWave save file shows first: from [timestart], 2^-zoom ps per 200 pixels over
+// the 800 pixels of wave pane its 1000-pixel window has.
+struct gtkw_view_read {
+    uint64_t start_ps = 0;
+    double visible_ps = 0;
+};
+gtkw_view_read read_gtkw_view(const fs::path& p) {
+    gtkw_view_read v;
+    std::istringstream in(slurp(p));
+    for (std::string l; std::getline(in, l);) {
+        if (l.rfind("[timestart] ", 0) == 0)
+            v.start_ps = std::stoull(l.substr(12));
+        if (!l.empty() && l[0] == '*')
+            v.visible_ps = 4 * std::pow(2.0, -std::stod(l.substr(1)));
+    }
+    return v;
+}
+} // namespace
+
+// Issue 35 item 6: `gtkwave w.gtkw` opens where the first transactions are, each wide enough
+// to see (at least 8 of the 800 pixels), not on the whole run.
+TEST(TraceRun, GtkwaveSaveFileOpensOnTheFirstTransactions) {
+    const fs::path d = dir();
+    for (const std::string window : {"", "86ms:88ms"}) {
+        SCOPED_TRACE("window '" + window + "'");
+        const std::string w = window.empty() ? "" : " --trace-window " + window;
+        ASSERT_EQ(nicsim("run " + wilc_tx + " -q --vcd '" + (d / "w.vcd").string() + "' --log '" +
+                         (d / "t.log").string() + "'" + w)
+                      .code,
+                  0);
+        const auto lines = log_lines(d / "t.log");
+        ASSERT_FALSE(lines.empty());
+        std::istringstream first(lines.front()); // start_ns bus dir bytes duration_ns ...
+        uint64_t start_ns = 0, bytes = 0, duration_ns = 0;
+        std::string bus, dir_;
+        first >> start_ns >> bus >> dir_ >> bytes >> duration_ns;
+        const gtkw_view_read v = read_gtkw_view(d / "w.gtkw");
+        ASSERT_GT(v.visible_ps, 0) << slurp(d / "w.gtkw");
+        EXPECT_LE(v.start_ps, start_ns * 1000);
+        EXPECT_GE(v.start_ps + v.visible_ps, (start_ns + duration_ns) * 1000.0);
+        EXPECT_GE(duration_ns * 1000.0, v.visible_ps / 100) << "the first transaction is narrow";
+        if (!window.empty())
+            EXPECT_GE(v.start_ps, 86000000000u);
+    }
+}

@@ -2,6 +2,7 @@
 //
 // `nicsim validate` with the real binary: a check within tolerance passes (exit 0), one whose
 // tolerance is deliberately violated fails (exit 3), both with the table; bad files exit 1.
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -87,6 +88,32 @@ std::string fmt(double v) {
     char b[64];
     std::snprintf(b, sizeof b, "%.1f", v);
     return b;
+}
+
+// A source as long as a citation with its page and URL gets.
+const std::string k_long_source =
+    "Example Corp application note AN-1234 rev. C, table 7 (typical receive throughput at "
+    "25 MHz SPI, 1500-byte frames), https://example.com/an1234.pdf, page 12";
+
+void expect_within_columns(const std::string& text, size_t columns) {
+    std::istringstream in(text);
+    for (std::string l; std::getline(in, l);) {
+        size_t n = 0;
+        for (unsigned char c : l)
+            n += (c & 0xC0) != 0x80;
+        EXPECT_LE(n, columns) << "'" << l << "'";
+    }
+}
+
+// The text with every run of white space (line breaks and indents included) as one space.
+std::string unwrapped(const std::string& text) {
+    std::string out;
+    for (char c : text)
+        if (!std::isspace(static_cast<unsigned char>(c)))
+            out += c;
+        else if (!out.empty() && out.back() != ' ')
+            out += ' ';
+    return out;
 }
 
 } // namespace
@@ -217,9 +244,18 @@ TEST(ValidateRun, SeedsPredictTheMeanOfOneRunPerSeed) {
                                                   "metric: goodput_kbps\n"
                                                   "measured: {value: " +
                                                   std::to_string(mean) +
-                                                  ", unit: kbps, source: x, tolerance_pct: 1}\n");
-    const auto r = shell(q(k_exe) + " validate " + q(f) + " -j 2");
+                                                  ", unit: kbps, source: '" + k_long_source +
+                                                  "', tolerance_pct: 1}\n");
+    // A wide terminal (COLUMNS) still gets at most 100 columns (issue 35 item 6).
+    const auto r = shell("COLUMNS=200 " + q(k_exe) + " validate " + q(f) + " -j 2");
     EXPECT_EQ(r.rc, 0) << r.out;
+    expect_within_columns(r.out, 100);
+    EXPECT_NE(unwrapped(r.out).find(k_long_source), std::string::npos) << r.out;
+    // A narrower one: the notes under the table wrap to it.
+    const auto narrow = shell("COLUMNS=64 " + q(k_exe) + " validate " + q(f) + " -j 2");
+    const std::string notes = narrow.out.substr(narrow.out.find("measured values:"));
+    expect_within_columns(notes, 64);
+    EXPECT_NE(unwrapped(notes).find(k_long_source), std::string::npos) << narrow.out;
     EXPECT_NE(row_of(r.out, "two").find(fmt(mean) + "  "), std::string::npos) << r.out;
     EXPECT_NE(
         r.out.find("two: seed 1 " + fmt(per_seed[0]) + ", seed 2 " + fmt(per_seed[1]) + " kbps"),
@@ -253,6 +289,14 @@ TEST(ValidateRun, ShippedValidationFilesLoadAndConvertUnits) {
     EXPECT_EQ(checks[3].set.at(0).text(), "driver.variant=chip-sleep-5.16");
     EXPECT_EQ(checks[3].set.at(2).text(), "driver.power_save=false");
     EXPECT_DOUBLE_EQ(checks[3].measured_in_metric_unit, 1500);
+    // The shipped points' table and notes fit 100 columns (issue 35 item 6), with a prediction
+    // for every seed (the widest rows).
+    std::vector<nicsim::validate::outcome> outcomes;
+    for (const auto& c : checks) {
+        std::vector<double> samples(c.seeds.size(), c.measured_in_metric_unit * 1.01);
+        outcomes.push_back(nicsim::validate::judge(c, c.measured_in_metric_unit * 1.01, samples));
+    }
+    expect_within_columns(nicsim::validate::render_table(checks, outcomes, 100), 100);
     // judge(): relative error against the measured value, inside/outside the tolerance.
     auto o = nicsim::validate::judge(checks[4], 390.0); // 400 KB/s ± 5 %
     EXPECT_NEAR(o.error_pct, -2.5, 1e-9);

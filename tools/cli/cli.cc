@@ -17,6 +17,7 @@
 #include "tools/cli/cmd_check.h"
 #include "tools/cli/cmd_sweep.h"
 #include "tools/cli/cmd_validate.h"
+#include "tools/cli/help_format.h"
 #include "tools/cli/run_progress.h"
 #include "tools/cli/schema_gen.h"
 #include "tools/cli/output_paths.h"
@@ -334,6 +335,15 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     CLI::App app{"nicsim: cycle-level simulator of SPI/SDIO-attached network chips running the "
                  "real Linux drivers",
                  "nicsim"};
+    app.formatter(wrapping_help_formatter(report::columns_up_to(1, help_max_columns)));
+    app.footer("Examples (in the source tree; docs/ explains each command):\n"
+               "  nicsim run configs/wilc1000-spi-ttcp-tx.yaml --set driver.power_save=true\n"
+               "  nicsim run configs/ks8851-spi-iperf-rx.yaml --json out.json\n"
+               "  nicsim compare a.json b.json\n"
+               "  nicsim sweep configs/studies/wilc1000-power-save.yaml -j 2\n"
+               "  nicsim validate\n"
+               "  nicsim check examples/ks8851-ping-check.yaml --junit j.xml\n"
+               "'nicsim COMMAND --help' lists a command's options.");
     app.require_subcommand(0, 1);
     bool version = false;
     app.add_flag("--version", version, "print version, kernel and driver source hashes");
@@ -342,6 +352,17 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     std::vector<std::string> run_sets;
     bool quiet = false;
     CLI::App* run_cmd = app.add_subcommand("run", "validate and run a scenario");
+    run_cmd->footer(
+        "Examples:\n"
+        "  nicsim run configs/wilc1000-spi-ttcp-tx.yaml                    # the text report\n"
+        "  nicsim run configs/wilc1000-spi-ttcp-tx.yaml --set driver.power_save=true -q "
+        "--json p.json\n"
+        "  nicsim run configs/ks8851-spi-iperf-rx.yaml --set duration=1s -i 0.1      "
+        "# like iperf3 -i\n"
+        "  nicsim run configs/wilc1000-sdio-ttcp-tx.yaml --vcd w.vcd --trace-window :20ms\n"
+        "  nicsim run configs/wilc1000-spi-ttcp-tx.yaml --driver-src ~/linux         "
+        "# your driver tree\n"
+        "Keys for --set: docs/scenarios.md; traces: docs/traces.md.");
     run_cmd->add_option("scenario", run_file, "scenario YAML file")->required()->type_name("YAML");
     run_cmd
         ->add_option("--set", run_sets, "override a scenario key before validation: key.path=value")
@@ -400,6 +421,11 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     std::vector<std::string> val_sets;
     CLI::App* val_cmd = app.add_subcommand(
         "validate-config", "only parse and validate a scenario or platform profile");
+    val_cmd->footer("Examples:\n"
+                    "  nicsim validate-config configs/ks8851-spi-iperf-rx.yaml\n"
+                    "  nicsim validate-config configs/ks8851-spi-iperf-rx.yaml "
+                    "--set device.bus_clock=20MHz\n"
+                    "  nicsim validate-config configs/platforms/sama5-class.yaml");
     val_cmd->add_option("file", val_file, "scenario or platform profile YAML file")
         ->required()
         ->type_name("YAML");
@@ -411,6 +437,8 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     std::vector<std::string> cmp_files, cmp_labels;
     CLI::App* cmp_cmd =
         app.add_subcommand("compare", "print JSON reports (from run --json) side by side");
+    cmp_cmd->footer("Example:\n"
+                    "  nicsim compare off.json on.json --label 'sleep off' --label 'sleep on'");
     cmp_cmd->add_option("reports", cmp_files, "JSON report files")->required()->type_name("JSON");
     cmp_cmd->add_option("--label", cmp_labels, "column label, once per report, in order")
         ->type_name("LABEL")

@@ -291,6 +291,9 @@ subcommand add_check_command(CLI::App& app) {
     auto a = std::make_shared<check_args>();
     CLI::App* c = app.add_subcommand(
         "check", "run scenarios and check their expect: lists (docs/driver-testing.md)");
+    c->footer("Examples:\n"
+              "  nicsim check examples/ks8851-ping-check.yaml\n"
+              "  nicsim check examples/*.yaml --junit junit.xml --reports reports/   # in CI");
     c->add_option("scenarios", a->files, "scenario YAML files with expect:")
         ->required()
         ->type_name("YAML");

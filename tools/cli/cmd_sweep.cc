@@ -126,6 +126,11 @@ subcommand add_sweep_command(CLI::App& app) {
     auto a = std::make_shared<sweep_args>();
     CLI::App* c = app.add_subcommand(
         "sweep", "run a scenario over a grid or list of --set values, one process per point");
+    c->footer("Examples:\n"
+              "  nicsim sweep configs/studies/wilc1000-power-save.yaml -j 2   # run or resume\n"
+              "  nicsim sweep study.yaml --emit-commands --out /scratch/s > cmds.txt  # clusters\n"
+              "  nicsim sweep study.yaml --merge /scratch/s --out results\n"
+              "Sweep files, results and plots: docs/sweep.md.");
     c->add_option("sweep", a->file, "sweep YAML file (docs/sweep.md)")
         ->required()
         ->type_name("YAML");

@@ -12,6 +12,7 @@
 #include "tools/cli/cli.h"
 #include "tools/cli/option_checks.h"
 #include "tools/config/config_loader.h"
+#include "tools/report/text_layout.h"
 #include "tools/sweep/process_pool.h"
 #include "tools/validate/validation.h"
 
@@ -46,7 +47,10 @@ int run_validate_command(const validate_args& a, std::ostream& out, std::ostream
         err << "nicsim validate: " << e.what() << "\n";
         return exit_run_error;
     }
-    out << "\n" << validate::render_table(checks, res);
+    // The notes under the table wrap to the terminal, at most 100 columns (100 into a file).
+    out << "\n"
+        << validate::render_table(checks, res,
+                                  report::columns_up_to(o.tty ? STDOUT_FILENO : -1, 100));
     bool errors = false, fails = false;
     for (const auto& r : res) {
         errors = errors || !r.problem.empty();
@@ -63,6 +67,9 @@ subcommand add_validate_command(CLI::App& app) {
     auto a = std::make_shared<validate_args>();
     CLI::App* c = app.add_subcommand(
         "validate", "run the validation points (predicted vs measured, docs/validate.md)");
+    c->footer("Examples:\n"
+              "  nicsim validate                       # every point in configs/validation\n"
+              "  nicsim validate configs/validation -j 2");
     c->add_option("dir", a->path,
                   "validation directory or file (default: <configs>/validation, configs = "
                   "$NICSIM_CONFIGS_DIR or the source tree's)")

@@ -81,6 +81,24 @@ std::string refused_bus_clock(const device_config& dev, const platform_profile& 
     return {};
 }
 
+// What the profile lacks for the device's bus (the board would stop the run at its start,
+// exit 2): {the device key to name, why}, or an empty why.
+std::pair<std::string, std::string> missing_bus_host(const device_config& dev,
+                                                     const platform_profile& p) {
+    const std::string profile = "platform '" + p.name + "' (" + p.source_file + ")";
+    if (dev.bus == bus_type::par && !p.par_bus.present)
+        return {"bus", "par needs a platform with a parallel bus, but " + profile +
+                           " has no par_bus section (e.g. platform: imx6-class)"};
+    if (dev.bus == bus_type::sdio && !p.sdio_host.present)
+        return {"bus", "sdio needs a platform with an SDIO host, but " + profile +
+                           " has no sdio_host section (e.g. platform: sama5-class)"};
+    if (dev.bus == bus_type::sdio && dev.bus_clock.hz > p.sdio_host.max_clock.hz)
+        return {"bus_clock", to_string(dev.bus_clock) + " is above the SD clock the host of " +
+                                 profile + " generates (sdio_host.max_clock = " +
+                                 to_string(p.sdio_host.max_clock) + ")"};
+    return {};
+}
+
 // Reads key into out: required when the whole profile is being read, else an override of out.
 template <class T>
 void field(yaml_reader& r, const std::string& key, T& out, bool require, check_fn<T> check = {}) {
@@ -566,6 +584,12 @@ link_config read_link(yaml_reader r, const device_keys& keys) {
         }));
     l.mac_efficiency =
         r.optional<double>("mac_efficiency", keys.default_mac_efficiency, fraction_in_0_1());
+    // A wire models the Ethernet framing, preamble and IFG itself; the chip bindings refuse
+    // any other efficiency when the run starts (exit 2), so it is said here.
+    if (!keys.wireless && l.mac_efficiency != 1.0)
+        r.fail("mac_efficiency", "must be 1 for " + keys.type +
+                                     " (Ethernet framing, preamble and IFG are modelled by the "
+                                     "wire)");
     l.latency = r.optional<duration>("latency", parse_duration("100us"));
     l.beacon_interval = parse_duration("102.4ms");
     if (!keys.wireless) {
@@ -759,6 +783,10 @@ loaded_scenario load_scenario(const std::string& file, const load_options& optio
     if (const std::string err = refused_bus_clock(sc.device, out.platform); !err.empty()) {
         yaml_reader d = r.child("device"); // only now: a second reader would re-record the section
         d.fail(d.has("bus_clock") ? "bus_clock" : "type", err);
+    }
+    if (const auto [key, err] = missing_bus_host(sc.device, out.platform); !err.empty()) {
+        yaml_reader d = r.child("device");
+        d.fail(d.has(key) ? key : "type", err);
     }
     sc.driver = read_driver(optional_section(r, "driver"), sc.device, *keys, options);
     sc.traffic = read_traffic(r.child("traffic"));

@@ -42,6 +42,13 @@ report::report sample_report() {
     d.tx_batches = 1;
     d.meters.push_back({"meter", 1, {{}}});
     d.bus_commands = {{"cmd52", 1}, {"cmd53", 1}};
+    // The WILC1000's parts: the station, its 802.11 power save, the wake distribution.
+    d.association = report::association_part{};
+    d.association->associated_at_s = 1;
+    d.power_save = report::power_save_part{};
+    d.wake = report::wake_part{};
+    d.wake->asleep_us = {{}};
+    d.wake->clk_status_polls = {{}};
     r.devices.push_back(d);
     r.findings.push_back({});
     report::fault_report fault;
@@ -444,6 +451,25 @@ const std::vector<std::string>& report_fields() {
         return v;
     }();
     return fields;
+}
+
+std::string resolve_number_key(const std::string& path) {
+    if (path == "exit_code" || path == "findings" || path.rfind("findings.", 0) == 0)
+        throw value_error("'" + path + "' is no report key (only `expect:` has it)");
+    leaf type = leaf::number;
+    const std::string resolved = resolve(path, "", type);
+    if (type != leaf::number)
+        throw value_error("'" + path + "' (" + resolved + ") is " +
+                          (type == leaf::text ? "text" : "true or false") + ", not a number");
+    return resolved;
+}
+
+std::optional<double> number_at(const json& report, const std::string& resolved) {
+    std::string absent;
+    const json* v = lookup(report, resolved, absent);
+    if (!v || !v->is_number())
+        return std::nullopt;
+    return v->get<double>();
 }
 
 expectation parse_expectation(const std::string& text, const std::string& device_type) {

@@ -28,6 +28,7 @@
 // is in the report's unit.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,14 @@ const char* to_string(expect_op op);
 // wrong (the caller adds where). device_type is the scenario's device.type, the one chip whose
 // findings `findings.CHIP` may count ("" = none).
 expectation parse_expectation(const std::string& text, const std::string& device_type = "");
+
+// A report key naming a number, written as an expectation's path (shorthands and element names
+// included: `devices[wlan0].wakeups`, `power_save.dozes`), resolved to its report path; throws
+// value_error naming what is wrong (unknown key with a suggestion, a list, text). Not
+// `exit_code` or `findings…`, which no report holds. For sweep plots (docs/sweep.md).
+std::string resolve_number_key(const std::string& path);
+// The number at a resolved path of a report: nullopt when the report lacks it or it is null.
+std::optional<double> number_at(const nlohmann::json& report, const std::string& resolved);
 
 // The report's leaf keys with array indices as "[]" ("devices[].wakeups"), from the JSON writer.
 const std::vector<std::string>& report_fields();

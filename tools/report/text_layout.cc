@@ -18,6 +18,13 @@ std::size_t terminal_columns(int fd) {
     return std::max<std::size_t>(w, 40);
 }
 
+std::size_t columns_up_to(int fd, std::size_t max) {
+    const char* c = std::getenv("COLUMNS");
+    if (!(c && std::atoi(c) > 0) && !isatty(fd))
+        return max;
+    return std::min(terminal_columns(fd), max);
+}
+
 std::size_t display_width(const std::string& s) {
     std::size_t n = 0;
     for (unsigned char c : s)

@@ -12,6 +12,10 @@ namespace nicsim::report {
 // below 40 (narrower layouts are not readable).
 std::size_t terminal_columns(int fd);
 
+// For text that reads best at a bounded width (help, validate's notes): terminal_columns(fd)
+// capped at `max`, and `max` itself when neither COLUMNS nor a terminal says otherwise.
+std::size_t columns_up_to(int fd, std::size_t max);
+
 // Lines of at most `width` characters (display columns; UTF-8 sequences count once). Breaks at
 // double spaces first, then at single spaces; a word longer than the width is cut.
 std::vector<std::string> wrap(const std::string& text, std::size_t width);

@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "tools/sweep/metrics.h"
 
+#include <algorithm>
+#include <iterator>
 #include <stdexcept>
+
+#include "core/config/units.h"
+#include "tools/config/expect.h"
 
 namespace nicsim::sweep {
 namespace {
@@ -100,11 +105,78 @@ std::string metric_names() {
     return s;
 }
 
+namespace {
+// The report path of a report key, or std::invalid_argument saying why it is none.
+std::string report_key(const std::string& name) {
+    try {
+        return config::resolve_number_key(name);
+    } catch (const config::value_error& e) {
+        throw std::invalid_argument("unknown metric '" + name + "' (known: " + metric_names() +
+                                    "; or a report key naming a number, docs/report-schema.md: " +
+                                    e.what() + ")");
+    }
+}
+
+bool ends_with(const std::string& s, const std::string& suffix) {
+    return s.size() >= suffix.size() &&
+           s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+} // namespace
+
+std::string plottable_problem(const std::string& name) {
+    if (find_metric(name))
+        return {};
+    try {
+        report_key(name);
+    } catch (const std::invalid_argument& e) {
+        return e.what();
+    }
+    return {};
+}
+
+std::string metric_unit(const std::string& name) {
+    if (const metric_info* m = find_metric(name))
+        return m->unit;
+    const std::string path = report_key(name);
+    std::string last = path.substr(path.find_last_of('.') + 1);
+    last = last.substr(0, last.find('['));
+    if (path.find("rtt_ms.") != std::string::npos)
+        return "ms";
+    static const std::pair<const char*, const char*> suffixes[] = {
+        {"_bps", "bit/s"}, {"_hz", "Hz"}, {"_s", "s"}, {"_w", "W"},
+        {"_j", "J"},       {"_a", "A"},   {"_v", "V"}, {"bytes", "B"}};
+    for (const auto& [suffix, unit] : suffixes)
+        if (ends_with(last, suffix))
+            return unit;
+    return "";
+}
+
+std::string metric_label(const std::string& name) {
+    if (const metric_info* m = find_metric(name))
+        return m->label;
+    const std::string unit = metric_unit(name);
+    return unit.empty() ? name : name + " (" + unit + ")";
+}
+
+unit_scale scale_for(const std::string& unit, double largest) {
+    static const char* const base[] = {"W", "J", "s", "A", "V", "Hz", "bit/s"};
+    static const std::pair<double, const char*> prefixes[] = {
+        {1e9, "G"}, {1e6, "M"}, {1e3, "k"}, {1, ""}, {1e-3, "m"}, {1e-6, "µ"}, {1e-9, "n"}};
+    if (std::find(std::begin(base), std::end(base), unit) == std::end(base) || !(largest > 0))
+        return {1, unit};
+    for (const auto& [factor, prefix] : prefixes) {
+        if (unit == "s" && factor > 1)
+            continue;
+        if (largest >= factor * (1 - 1e-12) || factor == 1e-9)
+            return {factor, prefix + unit};
+    }
+    return {1, unit};
+}
+
 std::optional<double> metric_value(const nlohmann::json& r, const std::string& name) {
     const metric_info* m = find_metric(name);
     if (!m)
-        throw std::invalid_argument("unknown metric '" + name + "' (known: " + metric_names() +
-                                    ")");
+        return config::number_at(r, report_key(name));
     const nlohmann::json empty = nlohmann::json::object();
     const nlohmann::json& totals = r.contains("totals") ? r["totals"] : empty;
     const nlohmann::json devices = r.value("devices", nlohmann::json::array());

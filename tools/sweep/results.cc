@@ -144,7 +144,7 @@ std::string results_json(const sweep_spec& spec, const std::vector<point_outcome
     nlohmann::ordered_json units = nlohmann::ordered_json::object();
     const std::vector<std::string> metrics = metric_columns(spec);
     for (const auto& m : metrics)
-        units[m] = find_metric(m)->unit;
+        units[m] = metric_unit(m);
     j["units"] = units;
     j["points"] = nlohmann::ordered_json::array();
     for (size_t i = 0; i < spec.points.size(); ++i) {
@@ -173,13 +173,8 @@ std::string results_json(const sweep_spec& spec, const std::vector<point_outcome
 
 std::string metric_plot_svg(const sweep_spec& spec, const std::vector<point_outcome>& outcomes,
                             const std::string& metric) {
-    const metric_info* mi = find_metric(metric);
-    if (!mi)
-        throw std::invalid_argument("unknown metric '" + metric + "'");
     line_plot plot;
     const std::string xkey = spec.columns.front();
-    plot.y_label = mi->label;
-    plot.title = std::string(mi->label) + " vs " + xkey + " (" + spec.stem + ")";
 
     // x positions in order of first appearance; numeric when every value is a number with the
     // same unit (12MHz, 24MHz, ...), else evenly spaced categories (false, true).
@@ -232,6 +227,27 @@ std::string metric_plot_svg(const sweep_spec& spec, const std::vector<point_outc
             static_cast<size_t>(std::find(xs.begin(), xs.end(), setting(p, xkey)) - xs.begin());
         plot.series[it->second].y[xi] = value_of(outcomes[i], metric);
     }
+    // The y axis in the prefix its largest value reads best in (0.0123 W as 12.3 mW).
+    double largest = 0;
+    for (const auto& ser : plot.series)
+        for (const auto& v : ser.y)
+            if (v)
+                largest = std::max(largest, std::fabs(*v));
+    const std::string y_unit = metric_unit(metric);
+    const unit_scale sc = scale_for(y_unit, largest);
+    std::string label = metric_label(metric);
+    const std::string suffix = "(" + y_unit + ")";
+    if (sc.factor != 1) {
+        for (auto& ser : plot.series)
+            for (auto& v : ser.y)
+                if (v)
+                    *v /= sc.factor;
+        if (label.size() >= suffix.size() &&
+            label.compare(label.size() - suffix.size(), suffix.size(), suffix) == 0)
+            label = label.substr(0, label.size() - suffix.size()) + "(" + sc.unit + ")";
+    }
+    plot.y_label = label;
+    plot.title = label + " vs " + xkey + " (" + spec.stem + ")";
     return render_svg(plot);
 }
 
@@ -372,7 +388,7 @@ std::string compare_md(const sweep_spec& spec, const std::vector<point_outcome>&
             std::string row = "|";
             for (const auto& v : g.settings)
                 row += " " + v + " |";
-            row += " " + std::string(find_metric(m)->label) + " |";
+            row += " " + metric_label(m) + " |";
             const auto a = ab_value(g, ref, outcomes, m);
             int da = 0;
             if (a)
@@ -417,6 +433,15 @@ void write_file_atomic(const std::string& path, const std::string& text) {
                                  std::strerror(errno));
 }
 
+std::string plot_file_name(const std::string& metric) {
+    std::string name = "plot-";
+    for (char c : metric)
+        name += std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-'
+                    ? c
+                    : '_';
+    return name + ".svg";
+}
+
 std::vector<std::string> write_results(const sweep_spec& spec,
                                        const std::vector<point_outcome>& outcomes,
                                        const std::string& dir) {
@@ -437,7 +462,7 @@ std::vector<std::string> write_results(const sweep_spec& spec,
         }
     }
     for (const auto& m : spec.metrics) {
-        const std::string svg = (fs::path(dir) / ("plot-" + m + ".svg")).string();
+        const std::string svg = (fs::path(dir) / plot_file_name(m)).string();
         write_file_atomic(svg, metric_plot_svg(spec, outcomes, m));
         written.push_back(svg);
     }

@@ -47,6 +47,10 @@ std::string compare_md(const sweep_spec& spec, const std::vector<point_outcome>&
 
 // Writes results.csv, results.json, compare.csv and compare.md (with `compare:`) and
 // plot-<metric>.svg into dir (each atomically); returns the paths written.
+// "plot-<metric>.svg"; a report key's brackets and other characters a file name should not
+// have become '_' ("plot-devices_wlan0_.wakeups.svg").
+std::string plot_file_name(const std::string& metric);
+
 std::vector<std::string> write_results(const sweep_spec& spec,
                                        const std::vector<point_outcome>& outcomes,
                                        const std::string& dir);

@@ -8,9 +8,22 @@
 namespace nicsim::sweep {
 namespace {
 
-// Colour-blind-safe palette (Okabe-Ito), cycled.
+// Colour-blind-safe palette (Okabe-Ito; its yellow is too pale on white and left out). Past
+// seven series the colours repeat with another dash pattern, so every series stays distinct.
 const char* const k_colours[] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7",
-                                 "#E69F00", "#56B4E9", "#000000", "#F0E442"};
+                                 "#E69F00", "#56B4E9", "#000000"};
+const char* const k_dashes[] = {"", "7 4", "2 3", "9 3 2 3"};
+constexpr size_t k_colour_count = sizeof k_colours / sizeof *k_colours;
+constexpr size_t k_dash_count = sizeof k_dashes / sizeof *k_dashes;
+
+// Width of a legend text at font-size 12 (sans-serif: ~7 px a character, generous so it never
+// overflows; UTF-8 continuation bytes not counted).
+double text_width(const std::string& s) {
+    size_t n = 0;
+    for (unsigned char c : s)
+        n += (c & 0xC0) != 0x80;
+    return 7.0 * static_cast<double>(n);
+}
 
 std::string fmt(const char* f, double v) {
     char buf[64];
@@ -76,12 +89,20 @@ std::vector<double> nice_ticks(double lo, double hi, int target) {
 }
 
 std::string render_svg(const line_plot& p) {
-    const double W = 760, H = 440;
-    bool legend = false;
+    // The plot area is fixed; the legend on its right is as wide as its longest text and the
+    // picture as tall as the legend, so no text is clipped.
+    double legend_text = 0;
+    size_t entries = 0;
     for (const auto& s : p.series)
-        legend = legend || !s.label.empty();
-    const double left = 80, right = legend ? 200 : 40, top = 40, bottom = 60;
-    const double pw = W - left - right, ph = H - top - bottom;
+        if (!s.label.empty()) {
+            legend_text = std::max(legend_text, text_width(s.label));
+            ++entries;
+        }
+    const double left = 80, top = 40, bottom = 60, pw = entries ? 480 : 640;
+    const double right = entries ? std::max(200.0, 46 + legend_text + 14) : 40;
+    const double W = left + pw + right;
+    const double H = std::max(440.0, top + 10 + 20 * static_cast<double>(entries) + bottom);
+    const double ph = H - top - bottom;
 
     double ymin = 0, ymax = 0;
     bool any = false;
@@ -142,14 +163,17 @@ std::string render_svg(const line_plot& p) {
     // Series.
     for (size_t s = 0; s < p.series.size(); ++s) {
         const auto& ser = p.series[s];
-        const char* colour = k_colours[s % (sizeof k_colours / sizeof *k_colours)];
+        const char* colour = k_colours[s % k_colour_count];
+        const std::string dash = k_dashes[(s / k_colour_count) % k_dash_count];
+        const std::string dash_attr =
+            dash.empty() ? std::string() : " stroke-dasharray=\"" + dash + "\"";
         std::string pts;
         for (size_t i = 0; i < ser.y.size() && i < p.x.size(); ++i)
             if (ser.y[i])
                 pts += (pts.empty() ? "" : " ") + coord(X(p.x[i])) + "," + coord(Y(*ser.y[i]));
         o += "<g class=\"series\">\n";
-        o += "<polyline fill=\"none\" stroke=\"" + std::string(colour) +
-             "\" stroke-width=\"2\" points=\"" + pts + "\"/>\n";
+        o += "<polyline fill=\"none\" stroke=\"" + std::string(colour) + "\" stroke-width=\"2\"" +
+             dash_attr + " points=\"" + pts + "\"/>\n";
         for (size_t i = 0; i < ser.y.size() && i < p.x.size(); ++i)
             if (ser.y[i])
                 o += "<circle cx=\"" + coord(X(p.x[i])) + "\" cy=\"" + coord(Y(*ser.y[i])) +
@@ -158,7 +182,7 @@ std::string render_svg(const line_plot& p) {
             const double ly = top + 10 + 20 * static_cast<double>(s);
             o += "<line x1=\"" + coord(left + pw + 15) + "\" y1=\"" + coord(ly) + "\" x2=\"" +
                  coord(left + pw + 40) + "\" y2=\"" + coord(ly) + "\" stroke=\"" + colour +
-                 "\" stroke-width=\"2\"/>\n";
+                 "\" stroke-width=\"2\"" + dash_attr + "/>\n";
             o += "<text x=\"" + coord(left + pw + 46) + "\" y=\"" + coord(ly + 4) + "\">" +
                  escape(ser.label) + "</text>\n";
         }

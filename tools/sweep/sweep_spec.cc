@@ -307,20 +307,44 @@ sweep_spec load_sweep_spec(const std::string& file, const std::function<void(siz
             on_size(s.points.size());
     }
 
+    // A metric of the table (metrics.h) or a report key naming a number, each plotted once.
+    const auto add_plotted = [&](const YAML::Node& v, const char* where) {
+        const std::string why = v.IsScalar() ? plottable_problem(v.Scalar())
+                                              : std::string("expected a metric or report key");
+        if (!why.empty())
+            throw config_error(position(file, v.Mark()) + ": " + where + ": " + why);
+        if (std::find(s.metrics.begin(), s.metrics.end(), v.Scalar()) == s.metrics.end())
+            s.metrics.push_back(v.Scalar());
+    };
     if (r.has("metrics")) {
         const YAML::Node mn = root["metrics"];
         if (!mn.IsSequence() || mn.size() == 0)
             throw config_error(position(file, mn.Mark()) +
                                ": metrics: expected a non-empty list of metric names");
-        for (const auto& v : mn) {
-            if (!v.IsScalar() || !find_metric(v.Scalar()))
-                throw config_error(position(file, v.Mark()) + ": metrics: unknown metric '" +
-                                   (v.IsScalar() ? v.Scalar() : std::string("?")) +
-                                   "' (known: " + metric_names() + ")");
-            s.metrics.push_back(v.Scalar());
-        }
-    } else {
+        for (const auto& v : mn)
+            add_plotted(v, "metrics");
+    } else if (!r.has("plot")) {
         s.metrics = {"goodput_kBps", "avg_power_w"};
+    }
+    // plot: {y: KEY} or a list of them: one plot each, after those of metrics:.
+    if (r.has("plot")) {
+        const YAML::Node pn = root["plot"];
+        std::vector<YAML::Node> plots;
+        if (pn.IsMap())
+            plots.push_back(pn);
+        else if (pn.IsSequence() && pn.size() > 0)
+            for (const auto& p : pn)
+                plots.push_back(p);
+        else
+            throw config_error(position(file, pn.Mark()) +
+                               ": plot: expected {y: KEY} or a non-empty list of them");
+        for (const auto& p : plots) {
+            if (!p.IsMap() || p.size() != 1 || !p["y"])
+                throw config_error(position(file, p.Mark()) +
+                                   ": plot: expected {y: KEY} (KEY: a metric or a report key, "
+                                   "e.g. devices[wlan0].wakeups)");
+            add_plotted(p["y"], "plot.y");
+        }
     }
     if (r.has("compare")) {
         // A/B table (results.cc compare_*): a column with at least two values.

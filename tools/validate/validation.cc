@@ -17,6 +17,7 @@
 
 #include "tools/config/config_loader.h"
 #include "tools/config/yaml_reader.h"
+#include "tools/report/text_layout.h"
 #include "sim/runner.h"
 #include "tools/sweep/metrics.h"
 #include "tools/sweep/process_pool.h"
@@ -286,7 +287,24 @@ std::vector<outcome> run_checks(const std::vector<check>& checks, const options&
     return res;
 }
 
-std::string render_table(const std::vector<check>& checks, const std::vector<outcome>& outcomes) {
+namespace {
+// `text` as lines of at most `columns`: the first after `indent`, the rest after four more
+// spaces (deeper than the next item's indent, so a continuation never reads as one).
+std::string wrapped(const std::string& indent, const std::string& text, std::size_t columns) {
+    const std::string more = indent + "    ";
+    const std::size_t room = columns > more.size() + 20 ? columns - more.size() : 20;
+    std::string out;
+    bool first = true;
+    for (const auto& l : report::wrap(text, room)) {
+        out += (first ? indent : more) + l + "\n";
+        first = false;
+    }
+    return out;
+}
+} // namespace
+
+std::string render_table(const std::vector<check>& checks, const std::vector<outcome>& outcomes,
+                         std::size_t columns) {
     struct row {
         std::vector<std::string> cells;
     };
@@ -315,9 +333,17 @@ std::string render_table(const std::vector<check>& checks, const std::vector<out
         for (const auto& r : rows)
             w[k] = std::max(w[k], r.cells[k].size());
     }
+    // Too wide for `columns` (the shipped checks' long names): the metric moves from its column
+    // to the check's line under "measured values".
+    size_t total = 2 * (head.size() - 1);
+    for (size_t k = 0; k < head.size(); ++k)
+        total += w[k];
+    const bool metric_column = total <= columns;
     auto line = [&](const std::vector<std::string>& cells) {
         std::string s;
         for (size_t k = 0; k < cells.size(); ++k) {
+            if (k == 1 && !metric_column)
+                continue;
             const bool num = k == 2 || k == 3 || k == 5 || k == 6;
             s += (k ? "  " : "") + pad(cells[k], w[k], num);
         }
@@ -334,22 +360,25 @@ std::string render_table(const std::vector<check>& checks, const std::vector<out
     out += std::to_string(pass) + " of " + std::to_string(checks.size()) +
            " within tolerance\n\nmeasured values:\n";
     for (size_t i = 0; i < checks.size(); ++i) {
-        out += "  " + checks[i].name + ": " + fmt("%g", checks[i].measured.value) + " " +
-               checks[i].measured.unit + " — " + checks[i].measured.source + "\n";
+        const std::string metric = metric_column ? "" : " (" + checks[i].metric + ")";
+        out += wrapped("  ",
+                       checks[i].name + metric + ": " + fmt("%g", checks[i].measured.value) + " " +
+                           checks[i].measured.unit + " — " + checks[i].measured.source,
+                       columns);
         if (!outcomes[i].problem.empty())
-            out += "    ERROR: " + outcomes[i].problem + "\n";
+            out += wrapped("    ", "ERROR: " + outcomes[i].problem, columns);
         const auto& runs = checks[i].measured.runs;
         if (!runs.empty()) {
-            out += "    runs";
+            std::string text = "runs";
             for (size_t k = 0; k < runs.size(); ++k)
-                out += std::string(k ? ", " : " ") + fmt("%g", runs[k]);
-            out += "; every seed's run within them ±" + fmt("%g", checks[i].measured.runs_widen_pct) +
-                   " %";
+                text += std::string(k ? ", " : " ") + fmt("%g", runs[k]);
+            text += "; every seed's run within them ±" +
+                    fmt("%g", checks[i].measured.runs_widen_pct) + " %";
             if (outcomes[i].problem.empty())
-                out += outcomes[i].outside_runs.empty()
-                           ? std::string(": yes")
-                           : ": no (seed " + join_seeds(outcomes[i].outside_runs) + " outside)";
-            out += "\n";
+                text += outcomes[i].outside_runs.empty()
+                            ? std::string(": yes")
+                            : ": no (seed " + join_seeds(outcomes[i].outside_runs) + " outside)";
+            out += wrapped("    ", text, columns);
         }
     }
     bool any_seeds = false;
@@ -360,11 +389,11 @@ std::string render_table(const std::vector<check>& checks, const std::vector<out
         for (size_t i = 0; i < checks.size(); ++i) {
             if (outcomes[i].samples.empty())
                 continue;
-            out += "  " + checks[i].name + ":";
+            std::string text = checks[i].name + ":";
             for (size_t s = 0; s < outcomes[i].samples.size(); ++s)
-                out += std::string(s ? ", " : " ") + seed_label(checks[i], s) + " " +
-                       fmt("%.1f", outcomes[i].samples[s] * to_measured_unit(checks[i]));
-            out += " " + checks[i].measured.unit + "\n";
+                text += std::string(s ? ", " : " ") + seed_label(checks[i], s) + " " +
+                        fmt("%.1f", outcomes[i].samples[s] * to_measured_unit(checks[i]));
+            out += wrapped("  ", text + " " + checks[i].measured.unit, columns);
         }
     }
     return out;

@@ -64,8 +64,11 @@ struct options {
 std::vector<outcome> run_checks(const std::vector<check>& checks, const options& o,
                                 std::ostream& out);
 
-// The table: check, metric, predicted, measured, unit, error, tolerance, result; then sources.
-std::string render_table(const std::vector<check>& checks, const std::vector<outcome>& outcomes);
+// The table: check, metric, predicted, measured, unit, error, tolerance, result; then the
+// measured values with their sources and the per-seed predictions, each wrapped to `columns`
+// (continuation lines indented under their first).
+std::string render_table(const std::vector<check>& checks, const std::vector<outcome>& outcomes,
+                         std::size_t columns);
 
 // Compares a prediction with a check (pure; exposed for tests). samples: one per seed (in the
 // metric's unit), judged against measured.runs when both are given.
