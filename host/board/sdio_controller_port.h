@@ -78,8 +78,6 @@ class sdio_controller_port : public lx_bus::sdio_host_if {
             sc_core::wait(m_irq_latency);
     }
 
-    const sdio_runtime_pm_stats& runtime_pm_stats() const { return m_pm.stats(); }
-
   private:
     // A command the bus cannot carry (block count 0, a 513-byte byte-mode transfer, ...) is a
     // driver/emulation bug, not a card answer: the run stops naming the command.

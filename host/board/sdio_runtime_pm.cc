@@ -11,7 +11,6 @@ bool sdio_runtime_pm::suspended_at(const sc_core::sc_time& now) const {
 sc_core::sc_time sdio_runtime_pm::resume(const sc_core::sc_time& now) {
     if (!suspended_at(now))
         return sc_core::SC_ZERO_TIME;
-    ++m_stats.suspends;
     ++m_stats.resumes;
     m_stats.suspended += now - (m_idle_since + m_cfg.autosuspend_delay);
     // Active again: rpm_resume leaves the device active with the timer off until the next put.

@@ -28,8 +28,7 @@ struct sdio_runtime_pm_config {
 };
 
 struct sdio_runtime_pm_stats {
-    std::uint64_t suspends = 0; // suspends that a later resume ended
-    std::uint64_t resumes = 0;
+    std::uint64_t resumes = 0; // each ends one suspend
     sc_core::sc_time suspended = sc_core::SC_ZERO_TIME; // time spent suspended before a resume
 };
 

@@ -42,6 +42,14 @@ double unit_uniform(std::mt19937_64& rng) {
     return (static_cast<double>(rng() >> 11) + 0.5) * 0x1.0p-53;
 }
 
+// Rounded to whole nanoseconds so reports do not depend on the time resolution: the same value
+// as sc_time(std::round(seconds * 1e9), SC_NS), without the unit conversion.
+sc_core::sc_time whole_ns(double seconds) {
+    static const sc_core::sc_time ns(1, sc_core::SC_NS);
+    return sc_core::sc_time::from_value(static_cast<sc_dt::uint64>(std::round(seconds * 1e9)) *
+                                        ns.value());
+}
+
 } // namespace
 
 // A wake-up at a random instant finds a burst of higher-priority work running with probability
@@ -52,9 +60,7 @@ sc_core::sc_time latency_stream::preemption_wait() {
     const double hit = unit_uniform(m_preempt_rng), rest = unit_uniform(m_preempt_rng);
     if (hit >= m_spec.preempt_share)
         return sc_core::SC_ZERO_TIME;
-    static const sc_core::sc_time ns(1, sc_core::SC_NS);
-    const double wait_ns = std::round(rest * m_spec.preempt_burst.to_seconds() * 1e9);
-    return sc_core::sc_time::from_value(static_cast<sc_dt::uint64>(wait_ns) * ns.value());
+    return whole_ns(rest * m_spec.preempt_burst.to_seconds());
 }
 
 sc_core::sc_time latency_stream::sample() {
@@ -65,13 +71,7 @@ sc_core::sc_time latency_stream::sample() {
     const double u1 = unit_uniform(m_rng), u2 = unit_uniform(m_rng);
     const double z = std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2);
     const double s = std::exp(m_mu + m_sigma * z);
-    // Round to whole nanoseconds so reports do not depend on the time resolution.
-    // The same value as sc_time(std::round(s * 1e9), SC_NS), without the unit conversion.
-    static const sc_core::sc_time ns(1, sc_core::SC_NS);
-    return m_spec.floor +
-           sc_core::sc_time::from_value(static_cast<sc_dt::uint64>(std::round(s * 1e9)) *
-                                        ns.value()) +
-           preemption_wait();
+    return m_spec.floor + whole_ns(s) + preemption_wait();
 }
 
 } // namespace nicsim::net
