@@ -29,14 +29,6 @@ net::net_settings settings(const std::map<std::string, std::string>& keys,
     return n;
 }
 
-// Median from the profile; the spread from its p99 (absent: none).
-net::latency_spec latency(config::duration median, config::duration p99) {
-    net::latency_spec l;
-    l.median = to_sc(median);
-    l.p99 = p99.ps ? to_sc(p99) : l.median;
-    return l;
-}
-
 } // namespace
 
 traffic_session::stack_configs host_stack_configs(const config::scenario_config& sc,
@@ -57,10 +49,11 @@ traffic_session::stack_configs host_stack_configs(const config::scenario_config&
     s.board.costs.per_ack_sent = to_sc(c.per_ack_sent);
     s.board.costs.per_skb_alloc = to_sc(c.per_skb_alloc);
     s.board.costs.per_skb_free = to_sc(c.per_skb_free);
+    const config::kernel_timing& k = platform.kernel;
     s.board.irq_to_thread =
-        latency(platform.kernel.irq_to_thread_latency, platform.kernel.irq_to_thread_latency_p99);
+        board::kernel_latency(k.irq_to_thread_latency, k.irq_to_thread_latency_p99, k);
     s.board.sched_wakeup =
-        latency(platform.kernel.sched_wakeup_latency, platform.kernel.sched_wakeup_latency_p99);
+        board::kernel_latency(k.sched_wakeup_latency, k.sched_wakeup_latency_p99, k);
     // The peer: a desktop PC whose stack costs and latencies are inside link.latency
     // (assumption, docs/host-stack.md): free and without jitter.
     s.peer.net = settings(sc.host.peer_net, "peer.net.");

@@ -50,6 +50,13 @@ struct kernel_timing {
     // (no variation).
     duration irq_to_thread_latency_p99;
     duration sched_wakeup_latency_p99;
+    // kernel.preemption_share / kernel.preemption_burst (optional, together): work that runs
+    // above the woken thread's priority (other devices' IRQ threads, real-time tasks, timer
+    // softirq work) holds the CPU this share of the time, in bursts of this length. A wake-up
+    // that finds such a burst running waits for the rest of it (uniform in [0, burst]), on top
+    // of the log-normal latency above (host/net/jitter.h). Default: none.
+    double preemption_share = 0;
+    duration preemption_burst;
     // kernel.charge_native_work: the kernel work the emulation runs natively is charged on the
     // CPU (driver code by its basic blocks, context switches, hard IRQs: the three costs here
     // and in cpu_config) and the driver threads' IRQ and wake-up latencies are drawn from seeded
@@ -130,6 +137,14 @@ struct par_bus_config {
     unsigned recovery_cycles = 0;     // par_bus.recovery_cycles: CS# high between accesses
 };
 
+// sdio_host.sdio_irq_pm: what an enabled in-band SDIO interrupt (MMC_CAP_SDIO_IRQ) does to the
+// controller's runtime PM. holds_clock: the host driver takes a runtime-PM reference while the
+// interrupt is enabled (sdhci_enable_sdio_irq: pm_runtime_get_noresume), so the controller and
+// its SD clock stay on. wake_irq: the controller suspends anyway and a dedicated wake-up
+// interrupt on DAT1 resumes it when the card interrupts (omap_hsmmc:
+// dev_pm_set_dedicated_wake_irq), the interrupt then waiting for the resume.
+enum class sdio_irq_pm { holds_clock, wake_irq };
+
 // Mirrors nicsim::sdio::sdio_host_timing (bus/sdio/sdio_timing.h): the host's SD/MMC
 // controller and its Linux driver as the MMC core drives them. Optional section: a profile
 // without `sdio_host` has no SDIO slot, and a `device.bus: sdio` scenario on it is an error. When
@@ -152,6 +167,14 @@ struct sdio_host_config {
     byte_size dma_threshold;       // sdio_host.dma_threshold: CMD53 data >= this uses DMA; 0 = none
     duration dma_setup;            // sdio_host.dma_setup: per DMA request
     duration irq_latency;          // sdio_host.irq_latency: card IRQ recognised -> handler runs
+    // sdio_host.runtime_pm (optional, default false): the controller runtime-suspends (gates its
+    // clocks) once the host has been released and idle for autosuspend_delay (mmc_release_host:
+    // pm_runtime_put_autosuspend), unless something holds a reference (sdio_irq_pm); the next
+    // mmc_claim_host (pm_runtime_get_sync) pays resume_latency on the claiming thread's core.
+    bool runtime_pm = false;
+    duration autosuspend_delay = duration::from_ps(50'000'000'000); // sdio_host.autosuspend_delay
+    duration resume_latency;                                        // sdio_host.resume_latency
+    sdio_irq_pm irq_pm = sdio_irq_pm::holds_clock;                  // sdio_host.sdio_irq_pm
 };
 
 struct platform_profile {

@@ -63,6 +63,16 @@ par::par_timing par_timing_of(const config::par_bus_config& c) {
 
 } // namespace
 
+net::latency_spec kernel_latency(config::duration median, config::duration p99,
+                                 const config::kernel_timing& k) {
+    net::latency_spec l;
+    l.median = to_sc(median);
+    l.p99 = p99.ps ? to_sc(p99) : l.median;
+    l.preempt_share = k.preemption_share;
+    l.preempt_burst = to_sc(k.preemption_burst);
+    return l;
+}
+
 board::board(const config::platform_profile& profile)
     : m_pf(profile), m_cpu("cpu", profile.cpu.cores),
       m_par_window_base(profile.par_bus.window_base) {}
@@ -102,11 +112,8 @@ void board::power_on(uint64_t seed) {
     });
     // The driver threads' latencies vary as the host stack's do (host/net/jitter.h): one
     // seeded stream each, separate from the stack's streams.
-    const auto spec = [](config::duration median, config::duration p99) {
-        net::latency_spec l;
-        l.median = to_sc(median);
-        l.p99 = p99.ps ? to_sc(p99) : l.median;
-        return l;
+    const auto spec = [&k](config::duration median, config::duration p99) {
+        return kernel_latency(median, p99, k);
     };
     m_irq_latency = std::make_unique<net::latency_stream>(
         seed, "kernel/irq_to_thread", spec(k.irq_to_thread_latency, k.irq_to_thread_latency_p99));
@@ -216,9 +223,14 @@ lx_bus::sdio_host_if& board::sdio_port() {
         throw run_error("board: sdio_port() before sdio_host()");
     if (!m_sdio_port) {
         const auto& c = m_pf.sdio_host;
+        sdio_runtime_pm_config pm;
+        pm.enabled = c.runtime_pm;
+        pm.autosuspend_delay = to_sc(c.autosuspend_delay);
+        pm.resume_latency = to_sc(c.resume_latency);
+        pm.irq_holds_clock = c.irq_pm == config::sdio_irq_pm::holds_clock;
         m_sdio_port = std::make_unique<sdio_controller_port>(
             m_cpu, *m_sdio_host, to_sc(c.per_request_overhead), c.dma_threshold.bytes,
-            to_sc(c.irq_latency));
+            to_sc(c.irq_latency), pm);
     }
     return *m_sdio_port;
 }

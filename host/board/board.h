@@ -33,6 +33,11 @@ inline sc_core::sc_time to_sc(config::duration d) {
     return sc_core::sc_time(static_cast<double>(d.ps), sc_core::SC_PS);
 }
 
+// One of the profile's kernel latencies as a seeded distribution (host/net/jitter.h): the median,
+// the spread from its p99 (absent: none) and the profile's preemption by higher-priority work.
+net::latency_spec kernel_latency(config::duration median, config::duration p99,
+                                 const config::kernel_timing& k);
+
 class board {
   public:
     explicit board(const config::platform_profile& profile);

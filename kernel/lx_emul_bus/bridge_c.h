@@ -40,6 +40,8 @@ int lx_bus_sdio_bridge_cmd53(void* bridge, const char* who, unsigned fn, int wri
 void lx_bus_sdio_bridge_wait_irq(void* bridge, const char* who);
 void lx_bus_sdio_bridge_claim(void* bridge, const char* who);
 void lx_bus_sdio_bridge_release(void* bridge, const char* who);
+/* host->ops->enable_sdio_irq(host, on) (sdio_card_irq_get/put). */
+void lx_bus_sdio_bridge_enable_irq(void* bridge, const char* who, int on);
 
 /* 16-bit parallel bus. */
 uint16_t lx_bus_mmio16_bridge_read(void* bridge, const char* who, uint64_t addr);

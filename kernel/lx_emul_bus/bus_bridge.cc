@@ -206,6 +206,12 @@ extern "C" void lx_bus_sdio_bridge_release(void* bridge, const char* who) {
         b->host->release();
 }
 
+extern "C" void lx_bus_sdio_bridge_enable_irq(void* bridge, const char* who, int on) {
+    auto* b = static_cast<sdio_bridge*>(bridge);
+    if (b && b->host)
+        b->host->enable_sdio_irq(on != 0);
+}
+
 extern "C" int lx_bus_sdio_bridge_cmd52(void* bridge, const char* who, unsigned fn, int write,
                                         unsigned addr, uint8_t* data) {
     return sdio_host(bridge, who, write ? "sdio_writeb (CMD52)" : "sdio_readb (CMD52)")

@@ -178,6 +178,8 @@ int sdio_claim_irq(struct sdio_func* func, sdio_irq_handler_t* handler)
     if (func->irq_handler)
         return -EBUSY;
     func->irq_handler = handler;
+    /* sdio_card_irq_get: the first handler enables the host's SDIO interrupt (one function). */
+    lx_bus_sdio_bridge_enable_irq(func->nicsim_bridge, dev_name(&func->dev), 1);
     if (!host->nicsim_irq_claimed)
         host->nicsim_irq_claimed = lx_kit_wait_alloc("sdio_irq_claimed");
     if (!host->nicsim_irq_task)
@@ -190,6 +192,8 @@ int sdio_claim_irq(struct sdio_func* func, sdio_irq_handler_t* handler)
 int sdio_release_irq(struct sdio_func* func)
 {
     check_claimed(func, "sdio_release_irq");
+    if (func->irq_handler)
+        lx_bus_sdio_bridge_enable_irq(func->nicsim_bridge, dev_name(&func->dev), 0);
     func->irq_handler = NULL;
     return 0;
 }

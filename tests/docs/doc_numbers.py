@@ -286,6 +286,25 @@ def studies_wilc1000_ps_dtim():
     expect("studies.md", d, f"| power save on: average power | {cells} |", cmd)
 
 
+@check
+def studies_wilc1000_sdio_runtime_pm():
+    """studies.md: ping against the SD host's runtime PM (issue 34 item 6)."""
+    cmd = "nicsim sweep configs/studies/wilc1000-sdio-runtime-pm.yaml -j 2"
+    d, fresh = sweep_rows("wilc1000-sdio-runtime-pm", cmd)
+    by = {(r["traffic.interval"], r["platform.sdio_host"]): r for r in fresh}
+    ivs = ("10ms", "30ms", "45ms", "55ms", "100ms", "1s")
+    off, sdhci, wake = ("{runtime_pm: false}", "{runtime_pm: true, sdio_irq_pm: holds_clock}",
+                        "{runtime_pm: true, sdio_irq_pm: wake_irq}")
+    for key, label in ((off, "off"), (sdhci, "on, `holds_clock` (sdhci)"), (wake, "on, `wake_irq`")):
+        cells = " | ".join(f"{float(by[(iv, key)]['rtt_avg_ms']):.3f}" for iv in ivs)
+        expect("studies.md", d, f"| {label} | {cells} |", cmd)
+    step = [(float(by[(iv, wake)]["rtt_avg_ms"]) - float(by[(iv, off)]["rtt_avg_ms"])) * 1e3
+            for iv in ("55ms", "100ms", "1s")]
+    expect("studies.md", d, f"resume ({sum(step) / 3:.0f} µs in the mean", cmd)
+    lo = lambda key: f"{float(by[('1s', key)]['rtt_min_ms']):.3f}"
+    expect("studies.md", d, f"The minimum rises by less ({lo(off)} → {lo(wake)} ms)", cmd)
+
+
 def mhz(v):
     """A clock in MHz as the docs write it: at most three decimals, no trailing zeros."""
     return f"{v:.3f}".rstrip("0").rstrip(".")
@@ -1219,6 +1238,49 @@ def calibration_chip_parameters_unconstrained():
            f"0 B) and the others {min(rates):.1f}–{max(rates):.1f} KB/s, the driver printing "
            f"`Failed cmd state response state (05)` {min(fails)}–{max(fails)} times",
            "the quoted setting")
+
+
+@check
+def calibration_ks8851_ping_spread():
+    """calibration.md: the KS8851 ping spread against the rpi-class preemption tail."""
+    d = doc("calibration.md")
+    minus = lambda t: t.replace("-", "−")
+    base = ("nicsim run configs/ks8851-spi-ping.yaml --set traffic.from=peer --set traffic.count=65535 "
+            "--set duration=200s")
+    q = base + " --set platform.kernel.preemption_share=S --set platform.kernel.preemption_burst=B"
+    expect("calibration.md", d, q, "the quoted command")
+    for label, share, burst in (("none (the log-normal body alone)", "0", "0s"),
+                                ("share 0.00065, burst 1 ms", "0.00065", "1ms"),
+                                ("**share 0.0013, burst 1 ms (rpi-class)**", "0.0013", "1ms"),
+                                ("share 0.0026, burst 1 ms", "0.0026", "1ms"),
+                                ("share 0.0013, burst 0.5 ms", "0.0013", "0.5ms"),
+                                ("share 0.0013, burst 2 ms", "0.0013", "2ms")):
+        args = shlex.split(base)[2:] + ["--set", f"platform.kernel.preemption_share={share}",
+                                        "--set", f"platform.kernel.preemption_burst={burst}"]
+        p = subprocess.run([NICSIM, "run", os.path.join(SRC, args[0])] + args[1:],
+                           capture_output=True, text=True)
+        m = re.search(r"rtt min/avg/max/mdev\s+([\d./]+) ms", p.stdout)
+        line = m.group(1) if m else "?"
+        if label.startswith("**"):
+            line = f"**{line}**"
+        expect("calibration.md", d, f"| {label} | {line} |", q)
+    for name, metric in (("mdev", "rtt_mdev_ms"), ("spread", r"rtt_max_ms - rtt_min_ms")):
+        quoted = f"build/nicsim validate configs/validation/ks8851-spi-ping-{name}.yaml"
+        out = Scratch().run("calibration.md", d, quoted)
+        m = re.search(re.escape(metric) + r"\s+([\d.]+)\s+([\d.]+)\s+ms\s+([-+][\d.]+) %", out)
+        if not m:
+            failures.append(f"`{quoted}` printed no {metric} row:\n{out}")
+            continue
+        expect("calibration.md", d, f"{quoted}` → ", quoted)
+        expect("calibration.md", d, f"{m.group(1)} ms ({minus(m.group(3))} %", quoted)
+    for seed_args, text in ((["--set", "platform.kernel.preemption_share=0", "--set",
+                              "platform.kernel.preemption_burst=0s"], "without the tail"),
+                            ([], "with it")):
+        p = subprocess.run([NICSIM, "run", os.path.join(SRC, "configs/ks8851-spi-iperf-rx.yaml")]
+                           + seed_args + ["--quiet", "--json", "-"], capture_output=True, text=True)
+        kbit = json.loads(p.stdout)["flows"][0]["goodput_bps"] / 1e3
+        expect("calibration.md", d, f"{kbit:.1f} Kbit/s {text}" if text.startswith("with")
+               else f"seed 1: {kbit:.1f} Kbit/s {text}", "nicsim run configs/ks8851-spi-iperf-rx.yaml")
 
 
 @check

@@ -63,3 +63,37 @@ TEST(Jitter, LogNormalHasTheNamedMedianAndP99) {
     bad.p99 = sc_time(10, SC_US);
     EXPECT_THROW(latency_stream(1, "bad", bad), std::invalid_argument);
 }
+
+// Preemption by higher-priority work: a share of the samples waits the rest of a burst, uniform
+// in [0, burst], on top of the unchanged log-normal body (its own generator).
+TEST(Jitter, PreemptionAddsAUniformTailToAShareOfTheSamples) {
+    const int n = 200000;
+    latency_spec p = spec();
+    p.preempt_share = 0.01;
+    p.preempt_burst = sc_time(1000, SC_US);
+    latency_stream body(3, "k", spec()), tailed(3, "k", p);
+    int hits = 0;
+    double extra_sum = 0, extra_max = 0;
+    for (int i = 0; i < n; ++i) {
+        const double extra = (tailed.sample() - body.sample()).to_seconds() * 1e6;
+        ASSERT_GE(extra, 0.0);
+        ASSERT_LE(extra, 1000.0);
+        if (extra > 0) {
+            ++hits;
+            extra_sum += extra;
+            extra_max = std::max(extra_max, extra);
+        }
+    }
+    EXPECT_NEAR(hits / double(n), 0.01, 0.001);       // share of samples that wait
+    EXPECT_NEAR(extra_sum / hits, 500.0, 25.0);       // uniform in [0, burst]: mean burst / 2
+    EXPECT_GT(extra_max, 990.0);                      // and reaching the burst's length
+    // Share or burst zero: the stream is the log-normal alone.
+    latency_spec half = spec();
+    half.preempt_share = 0.5;
+    latency_stream a(3, "k", half), b(3, "k", spec());
+    for (int i = 0; i < 1000; ++i)
+        ASSERT_EQ(a.sample(), b.sample());
+    latency_spec bad = spec();
+    bad.preempt_share = 1.0;
+    EXPECT_THROW(latency_stream(1, "bad", bad), std::invalid_argument);
+}

@@ -517,6 +517,51 @@ TEST(PlatformProfile, EveryKeyIsRequiredAndValuesChecked) {
     }
 }
 
+// kernel.preemption_share / _burst come together; sdio_host's runtime PM keys are optional and
+// off by default, and a profile or --set may turn them on.
+TEST(PlatformProfile, PreemptionAndSdioRuntimePmKeys) {
+    const std::string file = write_file(test_dir() / "p.yaml", nicsim::test::test_platform_yaml());
+    platform_profile p = load_platform(file);
+    EXPECT_EQ(p.kernel.preemption_share, 0.0);
+    EXPECT_EQ(p.kernel.preemption_burst.ps, 0);
+    p = load_platform(file, {"kernel.preemption_share=0.002", "kernel.preemption_burst=800us"});
+    EXPECT_DOUBLE_EQ(p.kernel.preemption_share, 0.002);
+    EXPECT_EQ(p.kernel.preemption_burst.ps, 800'000'000);
+    const auto error_of = [&file](const std::vector<std::string>& sets) {
+        try {
+            load_platform(file, sets);
+        } catch (const config_error& e) {
+            return std::string(e.what());
+        }
+        return std::string("accepted");
+    };
+    EXPECT_NE(error_of({"kernel.preemption_share=0.002"}).find("go together"), std::string::npos);
+    EXPECT_NE(error_of({"kernel.preemption_burst=1ms"}).find("go together"), std::string::npos);
+    EXPECT_NE(error_of({"kernel.preemption_share=1", "kernel.preemption_burst=1ms"})
+                  .find("must be in [0, 1)"),
+              std::string::npos);
+    // The shipped SAMA5-class profile states the sdhci-of-at91 facts and leaves runtime PM off.
+    const platform_profile sama5 =
+        load_platform(std::string(NICSIM_SOURCE_DIR) + "/configs/platforms/sama5-class.yaml");
+    EXPECT_FALSE(sama5.sdio_host.runtime_pm);
+    EXPECT_EQ(sama5.sdio_host.autosuspend_delay.ps, 50'000'000'000);
+    EXPECT_EQ(sama5.sdio_host.irq_pm, nicsim::config::sdio_irq_pm::holds_clock);
+    const platform_profile on = load_platform(
+        std::string(NICSIM_SOURCE_DIR) + "/configs/platforms/sama5-class.yaml",
+        {"sdio_host.runtime_pm=true", "sdio_host.sdio_irq_pm=wake_irq"});
+    EXPECT_TRUE(on.sdio_host.runtime_pm);
+    EXPECT_EQ(on.sdio_host.irq_pm, nicsim::config::sdio_irq_pm::wake_irq);
+    try {
+        load_platform(std::string(NICSIM_SOURCE_DIR) + "/configs/platforms/sama5-class.yaml",
+                      {"sdio_host.sdio_irq_pm=always"});
+        FAIL() << "unknown sdio_irq_pm accepted";
+    } catch (const config_error& e) {
+        EXPECT_NE(std::string(e.what()).find("unknown value 'always' (known: holds_clock, wake_irq)"),
+                  std::string::npos)
+            << e.what();
+    }
+}
+
 TEST(ScenarioConfig, HostStackAndLinuxSettingsParseByTheirLinuxNames) {
     const auto l = load_scenario(
         scenario(test_dir(), "host:\n"

@@ -263,6 +263,53 @@ TEST(ValidateRun, SeedsPredictTheMeanOfOneRunPerSeed) {
         << r.out;
 }
 
+// minus: the check's value is metric - minus in each run; tolerance_factor: measured / f ...
+// measured × f passes. A short ping run: its max - min from the report itself.
+TEST(ValidateRun, ASpreadChecksTheDifferenceOfTwoMetricsWithinAFactor) {
+    const auto d = test_dir();
+    const std::string ping = std::string(NICSIM_SOURCE_DIR) + "/configs/ks8851-spi-ping.yaml";
+    const fs::path j = d / "ping.json";
+    auto r = shell(q(k_exe) + " run " + q(ping) + " --set traffic.count=200 -q --json " + q(j));
+    ASSERT_EQ(r.rc, 0) << r.out;
+    std::ifstream in(j);
+    const auto rtt = nlohmann::json::parse(in)["flows"][0]["rtt_ms"];
+    const double spread = rtt["max"].get<double>() - rtt["min"].get<double>();
+    ASSERT_GT(spread, 0.001);
+    auto file = [&](const std::string& name, const std::string& extra, const std::string& tol) {
+        return write_file(d / (name + ".yaml"),
+                          "scenario: " + ping + "\nset: {traffic.count: 200}\n" + extra +
+                              "metric: rtt_max_ms\n"
+                              "measured: {value: " + std::to_string(spread * 1.9) +
+                              ", unit: ms, source: x, " + tol + "}\n");
+    };
+    r = shell(q(k_exe) + " validate " + q(file("spread", "minus: rtt_min_ms\n",
+                                                "tolerance_factor: 2")));
+    EXPECT_EQ(r.rc, 0) << r.out;
+    const std::string row = row_of(r.out, "spread");
+    EXPECT_NE(row.find("rtt_max_ms - rtt_min_ms"), std::string::npos) << r.out;
+    char pred[32];
+    std::snprintf(pred, sizeof pred, "%.3f", spread);
+    EXPECT_NE(row.find(pred), std::string::npos) << r.out; // three decimals below 10
+    EXPECT_NE(row.find("×/÷2"), std::string::npos) << r.out;
+    r = shell(q(k_exe) + " validate " + q(file("narrow", "minus: rtt_min_ms\n",
+                                                "tolerance_factor: 1.8")));
+    EXPECT_EQ(r.rc, 3) << r.out; // measured / 1.8 is above the spread
+    // Bad files: both tolerances, an unknown or a differently measured metric to subtract.
+    r = shell(q(k_exe) + " validate " + q(file("both", "", "tolerance_pct: 5, tolerance_factor: 2")));
+    EXPECT_EQ(r.rc, 1) << r.out;
+    EXPECT_NE(r.out.find("give exactly one of tolerance_pct and tolerance_factor"),
+              std::string::npos)
+        << r.out;
+    r = shell(q(k_exe) + " validate " + q(file("unknown", "minus: rtt_least_ms\n",
+                                                "tolerance_factor: 2")));
+    EXPECT_EQ(r.rc, 1) << r.out;
+    EXPECT_NE(r.out.find("minus: unknown metric 'rtt_least_ms'"), std::string::npos) << r.out;
+    r = shell(q(k_exe) + " validate " + q(file("units", "minus: goodput_kbps\n",
+                                                "tolerance_factor: 2")));
+    EXPECT_EQ(r.rc, 1) << r.out;
+    EXPECT_NE(r.out.find("a difference needs one unit"), std::string::npos) << r.out;
+}
+
 TEST(ValidateRun, ShippedValidationFilesLoadAndConvertUnits) {
     // This test binary links no driver: it knows the variant the WILC1000 points run on.
     nicsim::set_driver_variant_lister(
@@ -274,42 +321,62 @@ TEST(ValidateRun, ShippedValidationFilesLoadAndConvertUnits) {
         b.built.push_back({"6.1", "6.1.192", "ks8851", "pristine", ""});
         return b;
     });
-    const auto checks =
+    const auto all =
         nicsim::validate::load_checks(std::string(NICSIM_SOURCE_DIR) + "/configs/validation");
-    ASSERT_EQ(checks.size(), 5u);
-    EXPECT_EQ(checks[0].name, "ks8851-spi-iperf-rx");
-    EXPECT_DOUBLE_EQ(checks[0].measured_in_metric_unit, 15960); // Kbit/s → goodput_kbps
-    EXPECT_EQ(checks[1].name, "wilc1000-spi-idle-unassociated-ps-off");
-    EXPECT_DOUBLE_EQ(checks[1].measured_in_metric_unit, 0.28); // mW → avg_power_w
+    ASSERT_EQ(all.size(), 7u);
+    const auto named = [&all](const std::string& name) -> const nicsim::validate::check& {
+        for (const auto& c : all)
+            if (c.name == name)
+                return c;
+        ADD_FAILURE() << "no validation check " << name;
+        return all.front();
+    };
+    const auto& ks = named("ks8851-spi-iperf-rx");
+    EXPECT_DOUBLE_EQ(ks.measured_in_metric_unit, 15960); // Kbit/s → goodput_kbps
+    const auto& idle_off = named("wilc1000-spi-idle-unassociated-ps-off");
+    EXPECT_DOUBLE_EQ(idle_off.measured_in_metric_unit, 0.28); // mW → avg_power_w
     // A mapping value is passed on as one flow-style override.
-    EXPECT_EQ(checks[1].set.at(0).text(), "traffic={kind: idle}");
-    EXPECT_EQ(checks[2].set.at(2).text(), "link.associated=false");
-    EXPECT_EQ(checks[2].set.at(3).text(), "driver.power_save=true");
-    EXPECT_EQ(checks[3].name, "wilc1000-spi-ttcp-tx-ps-off");
-    EXPECT_EQ(checks[3].set.at(0).text(), "driver.variant=chip-sleep-5.16");
-    EXPECT_EQ(checks[3].set.at(2).text(), "driver.power_save=false");
-    EXPECT_DOUBLE_EQ(checks[3].measured_in_metric_unit, 1500);
+    EXPECT_EQ(idle_off.set.at(0).text(), "traffic={kind: idle}");
+    const auto& idle_on = named("wilc1000-spi-idle-unassociated-ps-on");
+    EXPECT_EQ(idle_on.set.at(2).text(), "link.associated=false");
+    EXPECT_EQ(idle_on.set.at(3).text(), "driver.power_save=true");
+    const auto& ps_off = named("wilc1000-spi-ttcp-tx-ps-off");
+    EXPECT_EQ(ps_off.set.at(0).text(), "driver.variant=chip-sleep-5.16");
+    EXPECT_EQ(ps_off.set.at(2).text(), "driver.power_save=false");
+    EXPECT_DOUBLE_EQ(ps_off.measured_in_metric_unit, 1500);
     // The shipped points' table and notes fit 100 columns (issue 35 item 6), with a prediction
     // for every seed (the widest rows).
     std::vector<nicsim::validate::outcome> outcomes;
-    for (const auto& c : checks) {
+    for (const auto& c : all) {
         std::vector<double> samples(c.seeds.size(), c.measured_in_metric_unit * 1.01);
         outcomes.push_back(nicsim::validate::judge(c, c.measured_in_metric_unit * 1.01, samples));
     }
-    expect_within_columns(nicsim::validate::render_table(checks, outcomes, 100), 100);
+    expect_within_columns(nicsim::validate::render_table(all, outcomes, 100), 100);
     // judge(): relative error against the measured value, inside/outside the tolerance.
-    auto o = nicsim::validate::judge(checks[4], 390.0); // 400 KB/s ± 5 %
+    const auto& ps_on = named("wilc1000-spi-ttcp-tx-ps-on");
+    auto o = nicsim::validate::judge(ps_on, 390.0); // 400 KB/s ± 5 %
     EXPECT_NEAR(o.error_pct, -2.5, 1e-9);
     EXPECT_TRUE(o.pass);
-    o = nicsim::validate::judge(checks[4], 379.0);
+    o = nicsim::validate::judge(ps_on, 379.0);
     EXPECT_FALSE(o.pass);
     // With the seeds' runs: each must lie in the published runs (396.3 .. 402.8) ± 3 %.
-    o = nicsim::validate::judge(checks[4], 396.0, {400, 399, 401, 400, 380});
+    o = nicsim::validate::judge(ps_on, 396.0, {400, 399, 401, 400, 380});
     EXPECT_FALSE(o.pass) << "seed 5's 380 is below 396.3 - 3 %";
     EXPECT_EQ(o.outside_runs, std::vector<std::uint64_t>{5});
-    o = nicsim::validate::judge(checks[4], 398.0, {400, 399, 401, 400, 390});
+    o = nicsim::validate::judge(ps_on, 398.0, {400, 399, 401, 400, 390});
     EXPECT_TRUE(o.pass);
     EXPECT_TRUE(o.outside_runs.empty());
+    // The ping spread: a factor of two either way, the spread as max minus min.
+    const auto& mdev = named("ks8851-spi-ping-mdev");
+    EXPECT_DOUBLE_EQ(mdev.measured.tolerance_factor, 2);
+    EXPECT_DOUBLE_EQ(mdev.measured.tolerance_pct, 0);
+    EXPECT_TRUE(nicsim::validate::judge(mdev, 0.023).pass);
+    EXPECT_TRUE(nicsim::validate::judge(mdev, 0.087).pass);
+    EXPECT_FALSE(nicsim::validate::judge(mdev, 0.021).pass);
+    EXPECT_FALSE(nicsim::validate::judge(mdev, 0.089).pass);
+    const auto& spread = named("ks8851-spi-ping-spread");
+    EXPECT_EQ(spread.metric, "rtt_max_ms");
+    EXPECT_EQ(spread.minus, "rtt_min_ms");
     const auto* m = nicsim::sweep::find_metric("goodput_kBps");
     ASSERT_NE(m, nullptr);
     EXPECT_DOUBLE_EQ(nicsim::sweep::unit_factor(*m, "Kbit/s"), 1000.0 / 8192.0);

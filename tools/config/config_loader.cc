@@ -156,6 +156,16 @@ void read_platform(yaml_reader& r, platform_profile& p, bool require) {
     p.kernel.sched_wakeup_latency_p99 =
         k.optional<duration>("sched_wakeup_latency_p99", p.kernel.sched_wakeup_latency_p99,
                              at_least_median(p.kernel.sched_wakeup_latency));
+    p.kernel.preemption_share = k.optional<double>(
+        "preemption_share", p.kernel.preemption_share, check_fn<double>([](const double& v) {
+            return v >= 0 && v < 1 ? std::string() : std::string("must be in [0, 1)");
+        }));
+    p.kernel.preemption_burst =
+        k.optional<duration>("preemption_burst", p.kernel.preemption_burst);
+    if ((p.kernel.preemption_share > 0) != (p.kernel.preemption_burst.ps > 0))
+        k.fail(p.kernel.preemption_share > 0 ? "preemption_share" : "preemption_burst",
+               "preemption_share and preemption_burst go together (both above zero or both "
+               "absent)");
     k.reject_unknown_keys();
 
     // Optional section, like par_bus below: once present every key is required.
@@ -253,6 +263,14 @@ void read_platform(yaml_reader& r, platform_profile& p, bool require) {
         field(h, "dma_threshold", p.sdio_host.dma_threshold, all);
         field(h, "dma_setup", p.sdio_host.dma_setup, all);
         field(h, "irq_latency", p.sdio_host.irq_latency, all);
+        // Runtime PM: optional, off unless asked for (docs/scenarios.md).
+        field(h, "runtime_pm", p.sdio_host.runtime_pm, false);
+        field(h, "autosuspend_delay", p.sdio_host.autosuspend_delay, false);
+        field(h, "resume_latency", p.sdio_host.resume_latency, false);
+        p.sdio_host.irq_pm = h.enumerated<sdio_irq_pm>(
+            "sdio_irq_pm",
+            {{"holds_clock", sdio_irq_pm::holds_clock}, {"wake_irq", sdio_irq_pm::wake_irq}},
+            p.sdio_host.irq_pm);
         h.reject_unknown_keys();
         p.sdio_host.present = true;
     }

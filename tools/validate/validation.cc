@@ -74,6 +74,16 @@ check load_check(const std::string& file) {
     if (!m)
         r.fail("metric",
                "unknown metric '" + c.metric + "' (known: " + sweep::metric_names() + ")");
+    c.minus = r.optional<std::string>("minus", "");
+    if (!c.minus.empty()) {
+        const sweep::metric_info* mm = sweep::find_metric(c.minus);
+        if (!mm)
+            r.fail("minus",
+                   "unknown metric '" + c.minus + "' (known: " + sweep::metric_names() + ")");
+        if (mm->unit != m->unit)
+            r.fail("minus", "metric '" + c.minus + "' is in " + mm->unit + ", '" + c.metric +
+                                "' in " + m->unit + ": a difference needs one unit");
+    }
     auto mr = r.child("measured");
     c.measured.value = mr.required<double>("value");
     if (!(c.measured.value > 0))
@@ -85,9 +95,16 @@ check load_check(const std::string& file) {
         mr.fail("unit", e.what());
     }
     c.measured.source = mr.required<std::string>("source");
-    c.measured.tolerance_pct = mr.required<double>("tolerance_pct", [](const double& v) {
+    c.measured.tolerance_pct = mr.optional<double>("tolerance_pct", 0.0, [](const double& v) {
         return v > 0 ? std::string() : std::string("must be > 0");
     });
+    c.measured.tolerance_factor =
+        mr.optional<double>("tolerance_factor", 0.0, [](const double& v) {
+            return v > 1 ? std::string() : std::string("must be > 1");
+        });
+    if ((c.measured.tolerance_pct > 0) == (c.measured.tolerance_factor > 0))
+        mr.fail(c.measured.tolerance_factor > 0 ? "tolerance_factor" : "tolerance_pct",
+                "give exactly one of tolerance_pct and tolerance_factor");
     for (const auto& s : mr.scalar_list("runs")) {
         try {
             c.measured.runs.push_back(config::decode<double>::from(s.text));
@@ -123,6 +140,32 @@ std::string fmt(const char* f, double v) {
     char buf[64];
     std::snprintf(buf, sizeof buf, f, v);
     return buf;
+}
+
+// The check's value in one run's report: the metric, less `minus` when given; empty when the
+// report lacks either.
+std::optional<double> check_value(const check& c, const nlohmann::json& report) {
+    const std::optional<double> v = sweep::metric_value(report, c.metric);
+    if (!v || c.minus.empty())
+        return v;
+    const std::optional<double> m = sweep::metric_value(report, c.minus);
+    if (!m)
+        return std::nullopt;
+    return *v - *m;
+}
+
+// Small values (an RTT spread in ms) with three decimals, the rest with one.
+std::string fmt_value(double v) {
+    return fmt(std::fabs(v) < 10 ? "%.3f" : "%.1f", v);
+}
+
+std::string metric_label(const check& c) {
+    return c.minus.empty() ? c.metric : c.metric + " - " + c.minus;
+}
+
+std::string tolerance_label(const measurement& m) {
+    return m.tolerance_factor > 0 ? "×/÷" + fmt("%g", m.tolerance_factor)
+                                  : "±" + fmt("%g", m.tolerance_pct) + " %";
 }
 
 // Factor from the metric's unit to the unit the measurement was published in.
@@ -182,7 +225,12 @@ outcome judge(const check& c, std::optional<double> predicted, const std::vector
         return o;
     }
     o.error_pct = (*predicted - c.measured_in_metric_unit) / c.measured_in_metric_unit * 100.0;
-    o.pass = std::fabs(o.error_pct) <= c.measured.tolerance_pct;
+    if (c.measured.tolerance_factor > 0) {
+        const double f = c.measured.tolerance_factor, v = c.measured_in_metric_unit;
+        o.pass = *predicted >= v / f && *predicted <= v * f;
+    } else {
+        o.pass = std::fabs(o.error_pct) <= c.measured.tolerance_pct;
+    }
     const auto& runs = c.measured.runs;
     if (!runs.empty() && samples.size() == c.seeds.size()) {
         const double to_metric = c.measured_in_metric_unit / c.measured.value;
@@ -250,7 +298,7 @@ std::vector<outcome> run_checks(const std::vector<check>& checks, const options&
                 std::ifstream in(dir / (std::to_string(j) + ".json"));
                 try {
                     const auto rep = nlohmann::json::parse(in);
-                    samples[i][refs[j].seed] = sweep::metric_value(rep, checks[i].metric);
+                    samples[i][refs[j].seed] = check_value(checks[i], rep);
                 } catch (const std::exception& e) {
                     problem = std::string("cannot read the run's report: ") + e.what();
                 }
@@ -317,13 +365,13 @@ std::string render_table(const std::vector<check>& checks, const std::vector<out
         const sweep::metric_info* m = sweep::find_metric(c.metric);
         row r;
         r.cells.push_back(c.name);
-        r.cells.push_back(c.metric);
+        r.cells.push_back(metric_label(c));
         // In the unit the measurement was published in (280 mW, not 0.3 W).
-        r.cells.push_back(o.predicted ? fmt("%.1f", *o.predicted * to_measured_unit(c)) : "-");
-        r.cells.push_back(fmt("%.1f", c.measured.value));
+        r.cells.push_back(o.predicted ? fmt_value(*o.predicted * to_measured_unit(c)) : "-");
+        r.cells.push_back(fmt_value(c.measured.value));
         r.cells.push_back(c.measured.unit.empty() && m ? m->unit : c.measured.unit);
         r.cells.push_back(o.predicted ? fmt("%+.1f %%", o.error_pct) : "-");
-        r.cells.push_back("±" + fmt("%g", c.measured.tolerance_pct) + " %");
+        r.cells.push_back(tolerance_label(c.measured));
         r.cells.push_back(!o.problem.empty() ? "ERROR" : o.pass ? "PASS" : "FAIL");
         rows.push_back(r);
     }
@@ -392,7 +440,7 @@ std::string render_table(const std::vector<check>& checks, const std::vector<out
             std::string text = checks[i].name + ":";
             for (size_t s = 0; s < outcomes[i].samples.size(); ++s)
                 text += std::string(s ? ", " : " ") + seed_label(checks[i], s) + " " +
-                        fmt("%.1f", outcomes[i].samples[s] * to_measured_unit(checks[i]));
+                        fmt_value(outcomes[i].samples[s] * to_measured_unit(checks[i]));
             out += wrapped("  ", text + " " + checks[i].measured.unit, columns);
         }
     }

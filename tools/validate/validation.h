@@ -19,7 +19,10 @@ struct measurement {
     double value = 0;
     std::string unit;
     std::string source;
+    // Exactly one of the two: pass when |predicted - value| <= tolerance_pct % of value, or
+    // when value / tolerance_factor <= predicted <= value * tolerance_factor.
     double tolerance_pct = 0;
+    double tolerance_factor = 0;
     // `runs:` — the published runs the value is the mean of; with `seeds:`, every seed's run
     // must lie in [min(runs), max(runs)] widened by runs_widen_pct (the hardware's spread).
     std::vector<double> runs;
@@ -32,6 +35,9 @@ struct check {
     std::string scenario; // absolute path
     std::vector<sweep::assignment> set;
     std::string metric;
+    // `minus:` — a second metric (same unit) subtracted from `metric` in each run, for a spread
+    // such as rtt_max_ms - rtt_min_ms; empty: none.
+    std::string minus;
     measurement measured;
     double measured_in_metric_unit = 0; // measured.value converted to the metric's unit
     // `seeds:` — run once per seed and predict the mean, as the measurement is the mean of

@@ -41,6 +41,9 @@ struct sdio_host_if {
     // sdio_claim_host / sdio_release_host (host-controller bookkeeping; default nothing).
     virtual void claim() {}
     virtual void release() {}
+    // The MMC core's host->ops->enable_sdio_irq(host, on), called with the host claimed when
+    // the first SDIO interrupt handler is claimed and the last released (default nothing).
+    virtual void enable_sdio_irq(bool /*on*/) {}
     // The MMC core's SDIO interrupt thread waits here (on its own SC_THREAD) until the host
     // controller has recognised the card's in-band interrupt and its interrupt path (hard IRQ,
     // sdio_signal_irq, work item) has run; the driver's handler then runs with the host claimed.
