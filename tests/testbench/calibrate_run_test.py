@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# `nicsim calibrate` through the binary (issue 33 item 3): a measurement the model itself made
+# with a known spi_host.per_message_overhead is fitted back within 1 %, the new profile loads and
+# the shipped one is untouched; bad inputs exit 1 with their message and write nothing; a
+# calibrate interrupted while it runs leaves no profile and no temporary file.
+# The measurement is the average RTT of 20 pings (ks8851-spi-ping), which the per-message cost
+# moves smoothly (one spi_sync per register access); a short iperf run's goodput is too rough
+# at the 0.1 % scale to pin the key to 1 %. One seed: a few seconds in all.
+# usage: calibrate_run_test.py <nicsim> <source dir> <work dir>
+import hashlib, json, os, re, shutil, signal, subprocess, sys
+
+nicsim, src, work = [os.path.abspath(a) for a in sys.argv[1:4]]
+shutil.rmtree(work, ignore_errors=True)
+os.makedirs(os.path.join(work, "tmp"))
+env = dict(os.environ, TMPDIR=os.path.join(work, "tmp"))
+scenario = os.path.join(src, "configs", "ks8851-spi-ping.yaml")
+shipped = os.path.join(src, "configs", "platforms", "rpi-class.yaml")
+KEY = "spi_host.per_message_overhead"
+TRUTH = 20.0  # us; the shipped profile holds ~14.5 us, the fit starts there
+
+
+def run(*args, **kw):
+    return subprocess.run([nicsim, *args], capture_output=True, text=True, cwd=work, env=env, **kw)
+
+
+def digest(path):
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+shipped_before = digest(shipped)
+
+# The measurement: the model's own prediction at the known value.
+j = os.path.join(work, "truth.json")
+r = run("run", scenario, "--set", "traffic.count=20", "--set", "seed=1",
+        "--set", "platform.%s=%gus" % (KEY, TRUTH), "-q", "--json", j)
+assert r.returncode == 0, (r.returncode, r.stderr)
+rtt_ms = json.load(open(j))["flows"][0]["rtt_ms"]["avg"]
+meas = os.path.join(work, "m.yaml")
+with open(meas, "w") as f:
+    f.write("scenario: %s\nset: {traffic.count: 20}\nseeds: [1]\nmetric: rtt_avg_ms\n"
+            "measured: {value: %.6f, unit: ms, source: the model at %gus, tolerance_pct: 5}\n"
+            % (scenario, rtt_ms, TRUTH))
+
+out = os.path.join(work, "fitted.yaml")
+r = run("calibrate", meas, "--key", KEY, "-o", out, "-j", "2")
+assert r.returncode == 0, (r.returncode, r.stdout, r.stderr)
+for part in ("what moved:", "residuals", "sensitivity", "wrote " + out):
+    assert part in r.stdout, (part, r.stdout)
+m = re.search(r"^  per_message_overhead: ([\d.]+)us  # calibrated to %s by nicsim calibrate"
+              % re.escape(meas), open(out).read(), re.M)
+assert m, open(out).read()
+fitted = float(m.group(1))
+assert abs(fitted / TRUTH - 1) <= 0.01, (fitted, r.stdout)
+r2 = run("validate-config", out)
+assert r2.returncode == 0, r2.stderr
+assert "name: rpi-class-calibrated" in open(out).read()
+assert digest(shipped) == shipped_before, "the shipped profile changed"
+
+
+# Bad inputs: exit 1, the reason, nothing written.
+def refused(args, message):
+    bad_out = os.path.join(work, "bad.yaml")
+    r = run("calibrate", meas, "-o", bad_out, *args)
+    assert r.returncode == 1, (args, r.returncode, r.stdout, r.stderr)
+    assert message in r.stderr, (message, r.stderr)
+    assert not os.path.exists(bad_out), args
+
+
+refused(["--key", KEY, "--key", "kernel.hardirq"],
+        "2 keys for 1 measurement: each measurement fixes at most one key")
+refused(["--key", "spi_host.no_such_key"], "--key spi_host.no_such_key: unknown key in ")
+refused(["--key", KEY + "=-1us:40us"], "-1us is out of the range the profile accepts")
+r = run("calibrate", meas, "--key", KEY, "-o", shipped)
+assert r.returncode == 1 and "that is the profile being fitted" in r.stderr, r.stderr
+assert digest(shipped) == shipped_before
+
+# Interrupted after its first evaluation (Ctrl-C reaches the process group): no profile, no
+# temporary file beside it.
+late = os.path.join(work, "late.yaml")
+p = subprocess.Popen([nicsim, "calibrate", meas, "--key", KEY, "-o", late, "-j", "1"],
+                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=work, env=env,
+                     start_new_session=True)
+for line in p.stdout:
+    if line.startswith("  [1]"):
+        os.killpg(p.pid, signal.SIGINT)
+        break
+p.communicate()
+assert p.returncode != 0, p.returncode
+assert not os.path.exists(late)
+assert not [f for f in os.listdir(work) if f.startswith(".late.yaml")], os.listdir(work)
+print("calibrate: fitted %.3f us for %.1f us; refusals and interruption as documented" % (fitted, TRUTH))
