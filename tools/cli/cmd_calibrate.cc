@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "tools/cli/cmd_calibrate.h"
 
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -42,8 +43,9 @@ int run_calibrate_command(calibrate::request r, std::ostream& out, std::ostream&
         err << "nicsim calibrate: " << e.what() << "\n";
         return exit_run_error;
     }
+    // A relative platform path is looked up beside the scenario: the hint gives the absolute one.
     out << "\nwrote " << p.output << " (profile '" << p.name << "'; use it with --set platform="
-        << p.output << ")\n";
+        << std::filesystem::absolute(p.output).lexically_normal().string() << ")\n";
     if (!calibrate::within_tolerance(p, res)) {
         err << "nicsim calibrate: a residual is outside its measurement's tolerance (above)\n";
         return exit_check_failed;
