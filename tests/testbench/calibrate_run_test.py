@@ -59,6 +59,55 @@ assert "name: rpi-class-calibrated" in open(out).read()
 assert digest(shipped) == shipped_before, "the shipped profile changed"
 
 
+def measurement(name, sets, value):
+    path = os.path.join(work, name + ".yaml")
+    with open(path, "w") as f:
+        f.write("scenario: %s\nset: {%s}\nseeds: [1]\nmetric: rtt_avg_ms\n"
+                "measured: {value: %.6f, unit: ms, source: test, tolerance_pct: 5}\n"
+                % (scenario, sets, value))
+    return path
+
+
+def model_rtt(*sets):
+    args = ["run", scenario, "--set", "seed=1", "-q", "--json", j]
+    for x in sets:
+        args += ["--set", x]
+    r = run(*args)
+    assert r.returncode == 0, (args, r.stderr)
+    return json.load(open(j))["flows"][0]["rtt_ms"]["avg"]
+
+
+# More measurements than keys: a least-squares fit, then each measurement predicted by a fit to
+# the other (both made by the model at TRUTH, so the held-out errors are small too).
+big = measurement("big", "traffic.count: 20, traffic.payload_size: 1000B",
+                  model_rtt("traffic.count=20", "traffic.payload_size=1000B",
+                            "platform.%s=%gus" % (KEY, TRUTH)))
+r = run("calibrate", meas, big, "--key", KEY, "-o", os.path.join(work, "two.yaml"), "-j", "2")
+assert r.returncode == 0, (r.returncode, r.stdout, r.stderr)
+assert "leave-one-out (each measurement predicted by a fit to the others):" in r.stdout, r.stdout
+held = re.findall(r"^  (m|big)\s+per_message_overhead=([\d.]+)us\s+[\d.]+\s+[\d.]+ ms\s+([-+][\d.]+) %",
+                  r.stdout.replace("spi_host.", ""), re.M)
+assert len(held) == 2, r.stdout
+for name, x, err in held:
+    assert abs(float(x) / TRUTH - 1) <= 0.01 and abs(float(err)) < 0.2, (name, x, err, r.stdout)
+
+# A measurement the key cannot reach within its bounds: the fit stops on the bound, says so,
+# writes the profile and exits 3 (a residual outside its tolerance).
+far = measurement("far", "traffic.count: 20", rtt_ms * 3)
+r = run("calibrate", far, "--key", KEY + "=10us:30us", "-o", os.path.join(work, "far-fit.yaml"))
+assert r.returncode == 3, (r.returncode, r.stdout, r.stderr)
+assert "per_message_overhead ran into its upper bound 30us" in r.stdout, r.stdout
+assert os.path.exists(os.path.join(work, "far-fit.yaml"))
+
+# No --key: the profile's assumptions are tried one by one and the one that moves the single
+# measurement most is fitted.
+r = run("calibrate", meas, "-o", os.path.join(work, "auto.yaml"), "-j", "2")
+assert r.returncode == 0, (r.returncode, r.stdout, r.stderr)
+assert "assumptions of the profile and their effect" in r.stdout, r.stdout
+chosen = re.findall(r"^  (\S+)\s.*fitted to m$", r.stdout, re.M)
+assert len(chosen) == 1, r.stdout
+assert open(os.path.join(work, "auto.yaml")).read().count("# calibrated to ") == 1
+
 # Bad inputs: exit 1, the reason, nothing written.
 def refused(args, message):
     bad_out = os.path.join(work, "bad.yaml")

@@ -58,8 +58,10 @@ struct plan {
 // that would overwrite a shipped profile.
 plan make_plan(const request& r);
 
-// Keys marked assumption in the profile (numeric, not 0), in file order: the default candidates.
-std::vector<key_plan> assumption_keys(const plan& p);
+// Keys marked assumption in the profile (numeric, not 0), in file order: the default candidates,
+// bounded by a quarter and four times their value. Those the profile refuses at a bound are left
+// out, and listed in `refused` with the reason ("KEY: ...").
+std::vector<key_plan> assumption_keys(const plan& p, std::vector<std::string>* refused = nullptr);
 
 struct result {
     fit_result fit;
@@ -86,6 +88,11 @@ std::string render(const plan& p, const result& res);
 // Writes the new profile whole (temporary file, fsync, rename): an interrupted calibrate leaves
 // no half-written profile. Throws std::runtime_error.
 void write_profile(const plan& p, const result& res);
+
+// printf of one double; figure(): a measured quantity with one decimal, more below 1000 so that
+// at least four significant digits show (15964.3, 400.1, 1.6096).
+std::string fmt(const char* format, double v);
+std::string figure(double v);
 
 // True when every residual is within its measurement's tolerance.
 bool within_tolerance(const plan& p, const result& res);

@@ -223,6 +223,13 @@ fit_result fit(const std::vector<fit_key>& keys, const std::vector<target>& targ
                             "these measurements (name fewer keys, or add a measurement that "
                             "moves one but not the other)");
         }
+        bool tiny = true;
+        for (size_t j = 0; j < keys.size(); ++j)
+            tiny = tiny && std::fabs(du[j] * pb.scale(j)) <= o.key_tol * std::fabs(x[j]);
+        if (tiny) {
+            res.converged = true;
+            break;
+        }
         // Halve a step that makes the fit worse, up to three times.
         bool accepted = false;
         std::vector<double> xn, pn, rn;

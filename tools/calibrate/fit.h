@@ -31,9 +31,9 @@ using evaluator = std::function<std::vector<double>(const std::vector<double>& x
 
 struct fit_options {
     double rel_step = 0.05;    // finite-difference step, relative to the key (of the range at 0)
-    double residual_tol = 2e-4; // done when every used residual is below this (relative)
-    double key_tol = 1e-3;      // ... or when no key moves by more than this (relative)
-    int max_steps = 12;
+    double residual_tol = 5e-4; // done when every used residual is below this (relative),
+    double key_tol = 2e-3;      // or when the next step would move no key by more than this
+    int max_steps = 10;         // (relative): the seeds' roughness is larger than what is left
 };
 
 struct fit_result {

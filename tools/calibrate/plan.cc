@@ -223,7 +223,7 @@ plan make_plan(const request& r) {
     return p;
 }
 
-std::vector<key_plan> assumption_keys(const plan& p) {
+std::vector<key_plan> assumption_keys(const plan& p, std::vector<std::string>* refused) {
     std::vector<key_plan> out;
     for (const auto& v : p.profile.values) {
         quantity q;
@@ -240,7 +240,11 @@ std::vector<key_plan> assumption_keys(const plan& p) {
         try { // a key whose default bounds the profile refuses is left to --key
             check_accepted(p, k.key.name, format_quantity(k.key.lo, k.unit, k.key.integer), "");
             check_accepted(p, k.key.name, format_quantity(k.key.hi, k.unit, k.key.integer), "");
-        } catch (const config_error&) {
+        } catch (const config_error& e) {
+            if (refused) { // the loader's reason: its last line
+                const std::string why = e.what();
+                refused->push_back(k.key.name + ": " + why.substr(why.find_last_of('\n') + 1));
+            }
             continue;
         }
         out.push_back(k);

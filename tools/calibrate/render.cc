@@ -18,13 +18,21 @@
 
 namespace nicsim::calibrate {
 namespace fs = std::filesystem;
-namespace {
-
-std::string fmt(const char* f, double v) {
+std::string fmt(const char* format, double v) {
     char buf[64];
-    std::snprintf(buf, sizeof buf, f, v);
+    std::snprintf(buf, sizeof buf, format, v);
     return buf;
 }
+
+std::string figure(double v) {
+    const double a = std::fabs(v);
+    const int decimals = a >= 1000 || a == 0 ? 1 : std::max(1, 3 - int(std::floor(std::log10(a))));
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
+}
+
+namespace {
 
 using row = std::vector<std::string>;
 
@@ -88,8 +96,8 @@ std::string residuals(const plan& p, const result& res) {
     for (size_t i = 0; i < p.checks.size(); ++i) {
         const auto& c = p.checks[i];
         const double f = c.measured.value / c.measured_in_metric_unit;
-        rows.push_back({c.name, c.metric, fmt("%.1f", res.predicted[i] * f),
-                        fmt("%.1f", c.measured.value), c.measured.unit,
+        rows.push_back({c.name, c.metric, figure(res.predicted[i] * f),
+                        figure(c.measured.value), c.measured.unit,
                         fmt("%+.2f", (res.predicted[i] / p.targets[i].value - 1) * 100) + " %",
                         "±" + fmt("%g", c.measured.tolerance_pct) + " %"});
     }
@@ -124,8 +132,8 @@ std::string held_out(const plan& p, const result& res) {
         for (size_t j = 0; j < p.keys.size(); ++j)
             keys += (j ? ", " : "") + p.keys[j].key.name + "=" + value_text(p.keys[j], h.x[j]);
         const double f = c.measured.value / c.measured_in_metric_unit;
-        rows.push_back({c.name, keys, fmt("%.1f", h.predicted * f),
-                        fmt("%.1f", c.measured.value) + " " + c.measured.unit,
+        rows.push_back({c.name, keys, figure(h.predicted * f),
+                        figure(c.measured.value) + " " + c.measured.unit,
                         fmt("%+.2f", (h.predicted / p.targets[i].value - 1) * 100) + " %",
                         "±" + fmt("%g", c.measured.tolerance_pct) + " %"});
     }

@@ -14,12 +14,6 @@
 namespace nicsim::calibrate {
 namespace {
 
-std::string fmt(const char* f, double v) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, f, v);
-    return buf;
-}
-
 // In the unit the measurement was published in.
 double in_measured_unit(const validate::check& c, double v) {
     return c.measured_in_metric_unit != 0 ? v * c.measured.value / c.measured_in_metric_unit : v;
@@ -42,8 +36,12 @@ class evaluation {
         for (size_t j = 0; j < keys.size(); ++j) {
             const std::string v = format_quantity(x[j], keys[j].unit, keys[j].key.integer);
             sets.push_back("platform." + keys[j].key.name + "=" + v);
-            label += (label.empty() ? "" : ", ") + keys[j].key.name + "=" + v;
+            // While choosing keys every candidate but one is at its profile value: name the one.
+            if (keys.size() <= 4 || v != keys[j].old_text)
+                label += (label.empty() ? "" : ", ") + keys[j].key.name + "=" + v;
         }
+        if (label.empty())
+            label = "the profile's values";
         for (const auto& t : ties)
             sets.push_back("platform." + t.path + "=" +
                            format_quantity(t.factor * x[t.of], keys[t.of].unit, false));
@@ -67,7 +65,7 @@ class evaluation {
             pred.push_back(*res[i].predicted);
             const auto& c = p_.checks[i];
             line += (i ? ", " : " ") + c.name + " " +
-                    fmt("%.1f", in_measured_unit(c, *res[i].predicted)) + " " + c.measured.unit +
+                    figure(in_measured_unit(c, *res[i].predicted)) + " " + c.measured.unit +
                     " (" + fmt("%+.2f", (*res[i].predicted / c.measured_in_metric_unit - 1) * 100) +
                     " %)";
         }
@@ -103,7 +101,8 @@ std::vector<double> starts(const std::vector<key_plan>& keys) {
 // The default keys: the profile's assumptions ranked by how much they move the measurements,
 // at most one per measurement (each the key that moves it most, the strongest pairs first).
 std::string choose_keys(plan& p, evaluation& ev, std::ostream& out) {
-    const std::vector<key_plan> cand = assumption_keys(p);
+    std::vector<std::string> refused;
+    const std::vector<key_plan> cand = assumption_keys(p, &refused);
     if (cand.empty())
         throw std::runtime_error(p.profile.file + " marks no numeric key as an assumption: name "
                                                   "the keys to fit with --key");
@@ -140,6 +139,12 @@ std::string choose_keys(plan& p, evaluation& ev, std::ostream& out) {
         text += why[j].empty() ? "\n" : "  " + why[j] + "\n";
         if (key_used[j])
             p.keys.push_back(cand[j]);
+    }
+    if (!refused.empty()) {
+        text += "not tried (the profile refuses a quarter or four times their value; name them "
+                "with --key KEY=LO:HI):\n";
+        for (const auto& r : refused)
+            text += "  " + r + "\n";
     }
     if (p.keys.empty())
         throw std::runtime_error("none of the profile's assumptions moves a measurement by 0.01 % "
