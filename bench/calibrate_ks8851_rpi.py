@@ -13,14 +13,7 @@ profile keeps its stated source or assumption.
 It writes the fitted profile to OUT (default /tmp/rpi-class-fitted.yaml) and prints what moved;
 copy the value into configs/platforms/rpi-class.yaml.
 usage: bench/calibrate_ks8851_rpi.py <build dir> [OUT] [-- more nicsim calibrate options]"""
-import os, subprocess, sys
+from calibrate_point import calibrate
 
-args = sys.argv[1:]
-extra = args[args.index("--") + 1:] if "--" in args else []
-args = args[:args.index("--")] if "--" in args else args
-build = args[0] if args else "build"
-out = args[1] if len(args) > 1 else "/tmp/rpi-class-fitted.yaml"
-root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-sys.exit(subprocess.run([os.path.join(build, "nicsim"), "calibrate",
-                         os.path.join(root, "configs", "validation", "ks8851-spi-iperf-rx.yaml"),
-                         "--key", "spi_host.per_message_overhead", "-o", out] + extra).returncode)
+calibrate(["ks8851-spi-iperf-rx.yaml"], ["--key", "spi_host.per_message_overhead"],
+          "/tmp/rpi-class-fitted.yaml")

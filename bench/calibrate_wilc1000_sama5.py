@@ -15,18 +15,9 @@ Both are fitted jointly (each moves both points a little). No chip parameter is 
 are means of runs. It writes the fitted profile to OUT (default /tmp/sama5-class-fitted.yaml)
 and prints what moved; copy the values into configs/platforms/sama5-class.yaml.
 usage: bench/calibrate_wilc1000_sama5.py <build dir> [OUT] [-- more nicsim calibrate options]"""
-import os, subprocess, sys
+from calibrate_point import calibrate
 
-args = sys.argv[1:]
-extra = args[args.index("--") + 1:] if "--" in args else []
-args = args[:args.index("--")] if "--" in args else args
-build = args[0] if args else "build"
-out = args[1] if len(args) > 1 else "/tmp/sama5-class-fitted.yaml"
-val = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "configs", "validation")
-sys.exit(subprocess.run(
-    [os.path.join(build, "nicsim"), "calibrate",
-     os.path.join(val, "wilc1000-spi-ttcp-tx-ps-off.yaml"),
-     os.path.join(val, "wilc1000-spi-ttcp-tx-ps-on.yaml"),
-     "--key", "spi_host.per_message_overhead", "--key", "net_stack.per_segment_sent",
-     "--tie", "net_stack.per_ack_recv=0.5*net_stack.per_segment_sent", "-o", out] + extra
-).returncode)
+calibrate(["wilc1000-spi-ttcp-tx-ps-off.yaml", "wilc1000-spi-ttcp-tx-ps-on.yaml"],
+          ["--key", "spi_host.per_message_overhead", "--key", "net_stack.per_segment_sent",
+           "--tie", "net_stack.per_ack_recv=0.5*net_stack.per_segment_sent"],
+          "/tmp/sama5-class-fitted.yaml")
