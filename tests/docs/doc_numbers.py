@@ -1287,8 +1287,12 @@ def your_board_worked_example():
     d = doc("your-board.md")
     s = Scratch()
     expect("your-board.md", d, "cp configs/platforms/rpi-class.yaml /tmp/my-board.yaml", "the example")
+    forget = "sed -i 's/^  per_message_overhead: .*/  per_message_overhead: 30us/' /tmp/my-board.yaml"
+    expect("your-board.md", d, forget, "the example")
     shipped = os.path.join(SRC, "configs", "platforms", "rpi-class.yaml")
-    shutil.copy(shipped, s.path("my-board.yaml"))
+    with open(shipped) as f, open(s.path("my-board.yaml"), "w") as g:
+        g.write(re.sub(r"^  per_message_overhead: .*$", "  per_message_overhead: 30us", f.read(),
+                       flags=re.M))
     quoted = ("nicsim calibrate configs/validation/ks8851-spi-iperf-rx.yaml --profile /tmp/my-board.yaml "
               "--key spi_host.per_message_overhead -o /tmp/my-board-fitted.yaml")
     out = s.run("your-board.md", d, quoted)
@@ -1306,6 +1310,10 @@ def your_board_worked_example():
     if m:
         e = float(m.group(1))
         expect("your-board.md", d, f"costs the RX goodput only {abs(e):.3f} %", quoted)
+        expect("your-board.md", d, f"pin the same key to about ±{1 / abs(e):.0f} %", quoted)
+    m = re.search(r"\]\s+(±[\d.]+ %)\n", out)
+    if m:
+        expect("your-board.md", d, f"leaves the key free to about {m.group(1)}.", quoted)
 
 
 selected = [c for c in CHECKS if not ONLY or c.__name__ in ONLY]
