@@ -3,7 +3,8 @@
 usage of a script: <script> <build dir> [OUT] [-- more nicsim calibrate options]"""
 import os, subprocess, sys
 
-VALIDATION = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "configs", "validation")
+VALIDATION = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "configs",
+                                           "validation"))
 
 
 def calibrate(files, options, default_out):

@@ -243,7 +243,10 @@ std::vector<key_plan> assumption_keys(const plan& p, std::vector<std::string>* r
         } catch (const config_error& e) {
             if (refused) { // the loader's reason: its last line
                 const std::string why = e.what();
-                refused->push_back(k.key.name + ": " + why.substr(why.find_last_of('\n') + 1));
+                const std::string last = why.substr(why.find_last_of('\n') + 1);
+                const size_t from = last.find_first_not_of(' ');
+                refused->push_back(k.key.name + ": " +
+                                   (from == std::string::npos ? why : last.substr(from)));
             }
             continue;
         }
