@@ -132,6 +132,9 @@ refused(["--key", KEY, "--key", "kernel.hardirq"],
         "2 keys for 1 measurement: each measurement fixes at most one key")
 refused(["--key", "spi_host.no_such_key"], "--key spi_host.no_such_key: unknown key in ")
 refused(["--key", KEY + "=-1us:40us"], "-1us is out of the range the profile accepts")
+r = run("calibrate", meas, "--key", KEY, "-o", os.path.join(work, "tmp"))
+assert r.returncode == 1 and "tmp: is a directory" in r.stderr, r.stderr
+assert "[1]" not in r.stdout, r.stdout  # refused before any run
 r = run("calibrate", meas, "--key", KEY, "-o", shipped)
 assert r.returncode == 1 and "that is the profile being fitted" in r.stderr, r.stderr
 assert digest(shipped) == shipped_before

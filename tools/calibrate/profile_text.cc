@@ -100,7 +100,8 @@ class indexer {
                 pv.line = size_t(v.Mark().line);
                 pv.column = size_t(v.Mark().column);
                 pv.end = pv.column + pv.text.size();
-                if (p_.lines[pv.line].compare(pv.column, pv.text.size(), pv.text) == 0)
+                if (pv.column <= p_.lines[pv.line].size() &&
+                    p_.lines[pv.line].compare(pv.column, pv.text.size(), pv.text) == 0)
                     after = pv.end;
                 else
                     pv.text.clear(); // quoted or folded: not a value calibrate rewrites

@@ -12,6 +12,7 @@
 #include "tools/cli/cli.h"
 #include "tools/cli/cmd_validate.h"
 #include "tools/cli/option_checks.h"
+#include "tools/cli/output_paths.h"
 #include "tools/config/config_loader.h"
 #include "tools/sweep/process_pool.h"
 
@@ -24,6 +25,13 @@ int run_calibrate_command(calibrate::request r, std::ostream& out, std::ostream&
         p = calibrate::make_plan(r);
     } catch (const config::config_error& e) {
         err << "nicsim calibrate: " << e.what() << "\n";
+        return exit_config_error;
+    }
+    // Checked before the runs: a profile that cannot be written after the fit is the fit lost.
+    const std::string why = r.output == "-" ? std::string("-: calibrate writes a file, not stdout")
+                                            : output_path_problem(r.output);
+    if (!why.empty()) {
+        err << "nicsim calibrate: -o " << why << "\n";
         return exit_config_error;
     }
     calibrate::result res;
