@@ -44,8 +44,13 @@ with open(meas, "w") as f:
             % (scenario, rtt_ms, TRUTH))
 
 out = os.path.join(work, "fitted.yaml")
-r = run("calibrate", meas, "--key", KEY, "-o", out, "-j", "2")
+r = run("calibrate", meas, "--key", KEY, "-o", out, "-j", "2",
+        "--predict", os.path.join(src, "configs", "ks8851-spi-iperf-tx.yaml") + ":goodput_kbps")
 assert r.returncode == 0, (r.returncode, r.stdout, r.stderr)
+# --predict: another scenario with the fitted profile, and its elasticity to the key (a dearer
+# message lowers the TX goodput).
+m = re.search(r"^  ks8851-spi-iperf-tx\s+goodput_kbps\s+[\d.]+\s+kbit/s\s+([-+][\d.]+)$", r.stdout, re.M)
+assert m and float(m.group(1)) < 0, r.stdout
 for part in ("what moved:", "residuals", "sensitivity", "wrote " + out):
     assert part in r.stdout, (part, r.stdout)
 m = re.search(r"^  per_message_overhead: ([\d.]+)us  # calibrated to %s by nicsim calibrate"

@@ -288,6 +288,15 @@ TEST(CalibratePlan, BadMeasurementFilesAndTies) {
     EXPECT_TRUE(has(refusal(in.r), "kernel.hardirq is not one of the fitted keys")) << refusal(in.r);
     in.r.ties = {"spi_host.per_transfer_overhead=0.14*spi_host.per_message_overhead"};
     EXPECT_EQ(refusal(in.r), "(accepted)");
+    in.r.predict = {(in.dir / "none.yaml").string()};
+    EXPECT_TRUE(has(refusal(in.r), "--predict " + (in.dir / "none.yaml").string() + ": "))
+        << refusal(in.r);
+    in.r.predict = {k_src + "/configs/ks8851-spi-ping.yaml"};
+    const plan p = make_plan(in.r);
+    ASSERT_EQ(p.predictions.size(), 1u);
+    EXPECT_EQ(p.predictions[0].metric, "rtt_avg_ms"); // a ping scenario's default
+    in.r.predict = {k_src + "/configs/ks8851-spi-ping.yaml:sim_time_s"};
+    EXPECT_EQ(make_plan(in.r).predictions[0].metric, "sim_time_s");
 }
 
 TEST(CalibratePlan, TheDefaultCandidatesAreTheProfilesAssumptions) {

@@ -23,6 +23,7 @@ struct request {
     std::string profile;                   // "" = the profile the measurements' scenarios name
     std::vector<std::string> keys;         // "KEY" or "KEY=LO:HI"; none = the assumptions
     std::vector<std::string> ties;         // "KEY=FACTOR*FITTED_KEY"
+    std::vector<std::string> predict;      // "SCENARIO[:METRIC]": other predictions to judge
     std::string output;                    // the new profile
     std::string name;                      // its `name:` ("" = <profile name>-calibrated)
     std::string exe;                       // the nicsim binary the runs use
@@ -49,6 +50,7 @@ struct plan {
     std::string profile_name;
     std::vector<key_plan> keys;          // empty until chosen when no --key was given
     std::vector<tie_plan> ties;
+    std::vector<validate::check> predictions; // --predict: scenario and metric, no measurement
     std::string output, name;
     std::string measurement_label;       // the files as the user named them, for the marker
 };
@@ -77,6 +79,9 @@ struct result {
     std::string screening;                  // the default key choice, as text ("" when named)
     int evaluations = 0;                    // distinct candidates run (each: every file's seeds)
     int runs_per_evaluation = 0;
+    // --predict, at the written values: the prediction and its elasticity to each key
+    std::vector<double> other;
+    std::vector<std::vector<double>> other_elasticity;
 };
 
 // Runs the fit (progress on out). Throws std::runtime_error when a run fails.
@@ -84,6 +89,11 @@ result run(plan& p, const request& r, std::ostream& out);
 
 // What moved, the residuals, the sensitivities and the leave-one-out check.
 std::string render(const plan& p, const result& res);
+
+// The --predict scenarios at the written values and +5 % of each key (after write_profile: a
+// failing run there loses no fit). Throws std::runtime_error when a run fails.
+void predict_others(const plan& p, const request& r, result& res, std::ostream& out);
+std::string render_others(const plan& p, const result& res);
 
 // Writes the new profile whole (temporary file, fsync, rename): an interrupted calibrate leaves
 // no half-written profile. Throws std::runtime_error.

@@ -8,6 +8,7 @@
 #include "tools/calibrate/calibrate.h"
 #include "sim/runner.h"
 #include "tools/config/config_loader.h"
+#include "tools/sweep/metrics.h"
 
 namespace nicsim::calibrate {
 namespace fs = std::filesystem;
@@ -185,6 +186,40 @@ void check_output(const plan& p, const request& r) {
         throw config_error("-o " + r.output + ": no directory " + parent.string());
 }
 
+// --predict SCENARIO[:METRIC]: a check without a measurement (default metric: the RTT of a ping
+// scenario, else the goodput).
+validate::check plan_prediction(const plan& p, const std::string& spec) {
+    std::string file = spec, metric;
+    const size_t colon = spec.rfind(':');
+    if (colon != std::string::npos && sweep::find_metric(spec.substr(colon + 1))) {
+        file = spec.substr(0, colon);
+        metric = spec.substr(colon + 1);
+    }
+    validate::check c;
+    c.file = c.scenario = fs::absolute(file).lexically_normal().string();
+    c.name = fs::path(file).stem().string();
+    if (!p.checks.empty())
+        for (const auto& a : p.checks.front().set)
+            if (a.key == "platform.profile")
+                c.set.push_back(a);
+    config::load_options o;
+    add_known_drivers(o);
+    for (const auto& a : c.set)
+        o.overrides.push_back(a.text());
+    try {
+        const auto l = config::load_scenario(c.scenario, o);
+        if (metric.empty())
+            metric = config::to_string(l.scenario.traffic.kind) == std::string("ping")
+                         ? "rtt_avg_ms"
+                         : "goodput_kbps";
+    } catch (const config_error& e) {
+        throw config_error("--predict " + spec + ": " + e.what());
+    }
+    c.metric = metric;
+    c.measured.unit = sweep::find_metric(metric)->unit;
+    return c;
+}
+
 } // namespace
 
 plan make_plan(const request& r) {
@@ -220,6 +255,8 @@ plan make_plan(const request& r) {
         throw config_error("--tie needs the keys it follows named with --key");
     for (const auto& t : r.ties)
         p.ties.push_back(plan_tie(p, t));
+    for (const auto& s : r.predict)
+        p.predictions.push_back(plan_prediction(p, s));
     return p;
 }
 

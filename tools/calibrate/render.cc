@@ -158,6 +158,28 @@ std::string render(const plan& p, const result& res) {
     return out;
 }
 
+std::string render_others(const plan& p, const result& res) {
+    if (res.other.empty())
+        return "";
+    row head = {"scenario", "metric", "predicted", "unit"};
+    for (const auto& k : p.keys)
+        head.push_back(k.key.name);
+    std::vector<row> rows = {head};
+    std::vector<bool> right = {false, false, true, false};
+    for (size_t i = 0; i < p.predictions.size(); ++i) {
+        const auto& c = p.predictions[i];
+        row r = {c.name, c.metric, figure(res.other[i]), c.measured.unit};
+        for (size_t j = 0; j < p.keys.size(); ++j) {
+            const double e = res.other_elasticity[i][j];
+            r.push_back(std::isfinite(e) ? fmt("%+.3f", e) : "-");
+            right.push_back(true);
+        }
+        rows.push_back(r);
+    }
+    return "\nother predictions with the fitted profile and their elasticity to each key:\n" +
+           table(rows, right);
+}
+
 void write_profile(const plan& p, const result& res) {
     std::vector<replacement> r;
     std::string changes;

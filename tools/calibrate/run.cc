@@ -23,7 +23,8 @@ double in_measured_unit(const validate::check& c, double v) {
 // the predictions are the means over the seeds. Repeated candidates come from a cache.
 class evaluation {
   public:
-    evaluation(const plan& p, const request& r, std::ostream& out) : p_(p), out_(out) {
+    evaluation(const std::vector<validate::check>& checks, const request& r, std::ostream& out)
+        : checks_(checks), out_(out) {
         o_.exe = r.exe;
         o_.jobs = r.jobs;
         o_.accept_short_runs = true;
@@ -47,7 +48,7 @@ class evaluation {
                            format_quantity(t.factor * x[t.of], keys[t.of].unit, false));
         if (const auto it = cache_.find(sets); it != cache_.end())
             return it->second;
-        std::vector<validate::check> checks = p_.checks;
+        std::vector<validate::check> checks = checks_;
         for (auto& c : checks)
             for (const auto& s : sets) {
                 const size_t eq = s.find('=');
@@ -59,15 +60,17 @@ class evaluation {
         std::string line = "  [" + std::to_string(++count_) + "] " + label + " →";
         for (size_t i = 0; i < res.size(); ++i) {
             if (!res[i].problem.empty() || !res[i].predicted)
-                throw std::runtime_error(p_.checks[i].name + " with " + label + ": " +
+                throw std::runtime_error(checks_[i].name + " with " + label + ": " +
                                          (res[i].problem.empty() ? "no prediction"
                                                                  : res[i].problem));
             pred.push_back(*res[i].predicted);
-            const auto& c = p_.checks[i];
+            const auto& c = checks_[i];
             line += (i ? ", " : " ") + c.name + " " +
-                    figure(in_measured_unit(c, *res[i].predicted)) + " " + c.measured.unit +
-                    " (" + fmt("%+.2f", (*res[i].predicted / c.measured_in_metric_unit - 1) * 100) +
-                    " %)";
+                    figure(in_measured_unit(c, *res[i].predicted)) + " " + c.measured.unit;
+            if (c.measured_in_metric_unit != 0) // a measurement, not a --predict scenario
+                line += " (" +
+                        fmt("%+.2f", (*res[i].predicted / c.measured_in_metric_unit - 1) * 100) +
+                        " %)";
         }
         out_ << line << "\n" << std::flush;
         cache_[sets] = pred;
@@ -77,7 +80,7 @@ class evaluation {
     int count() const { return count_; }
 
   private:
-    const plan& p_;
+    const std::vector<validate::check>& checks_;
     std::ostream& out_;
     validate::options o_;
     std::map<std::vector<std::string>, std::vector<double>> cache_;
@@ -155,7 +158,7 @@ std::string choose_keys(plan& p, evaluation& ev, std::ostream& out) {
 } // namespace
 
 result run(plan& p, const request& r, std::ostream& out) {
-    evaluation ev(p, r, out);
+    evaluation ev(p.checks, r, out);
     result res;
     if (p.keys.empty()) {
         res.screening = choose_keys(p, ev, out);
@@ -187,6 +190,17 @@ result run(plan& p, const request& r, std::ostream& out) {
     for (const auto& c : p.checks)
         res.runs_per_evaluation += int(std::max<size_t>(1, c.seeds.size()));
     return res;
+}
+
+void predict_others(const plan& p, const request& r, result& res, std::ostream& out) {
+    if (p.predictions.empty())
+        return;
+    out << "\nthe other predictions (--predict) at the fitted values and +"
+        << fit_options{}.rel_step * 100 << " % of each key:\n";
+    evaluation ev(p.predictions, r, out);
+    const evaluator eval = [&](const std::vector<double>& x) { return ev(p.keys, p.ties, x); };
+    res.other = eval(res.written);
+    res.other_elasticity = elasticities(fit_keys(p.keys), res.written, res.other, eval);
 }
 
 bool within_tolerance(const plan& p, const result& res) {

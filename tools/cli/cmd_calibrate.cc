@@ -54,6 +54,13 @@ int run_calibrate_command(calibrate::request r, std::ostream& out, std::ostream&
     // A relative platform path is looked up beside the scenario: the hint gives the absolute one.
     out << "\nwrote " << p.output << " (profile '" << p.name << "'; use it with --set platform="
         << std::filesystem::absolute(p.output).lexically_normal().string() << ")\n";
+    try {
+        calibrate::predict_others(p, r, res, out);
+        out << calibrate::render_others(p, res);
+    } catch (const std::exception& e) {
+        err << "nicsim calibrate: --predict: " << e.what() << " (the profile is written)\n";
+        return exit_run_error;
+    }
     if (!calibrate::within_tolerance(p, res)) {
         err << "nicsim calibrate: a residual is outside its measurement's tolerance (above)\n";
         return exit_check_failed;
@@ -87,6 +94,12 @@ subcommand add_calibrate_command(CLI::App& app) {
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     c->add_option("--tie", r->ties, "a key that follows a fitted one: KEY=FACTOR*FITTED_KEY")
         ->type_name("KEY=F*KEY")
+        ->allow_extra_args(false)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+    c->add_option("--predict", r->predict,
+                  "also print this scenario's prediction with the fitted profile and its "
+                  "elasticity to each key (METRIC default: rtt_avg_ms for ping, else goodput_kbps)")
+        ->type_name("SCENARIO[:METRIC]")
         ->allow_extra_args(false)
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     c->add_option("--name", r->name, "the new profile's name (default: <profile>-calibrated)")
