@@ -213,7 +213,13 @@ fit_result fit(const std::vector<fit_key>& keys, const std::vector<target>& targ
             break;
         }
         std::vector<double> du;
-        if (!pb.step(J, r, x, du, held)) {
+        const bool solved = pb.step(J, r, x, du, held);
+        if (!solved && !fresh) { // an updated J gone singular: measure it again
+            J = pb.jacobian(x, r);
+            fresh = true;
+            continue;
+        }
+        if (!solved) {
             const std::string names = unmoved_keys(pb, J);
             if (!names.empty())
                 throw fit_error("no measurement moves " + names + " (between its value and " +
