@@ -1425,6 +1425,42 @@ def wilc1000_chip_sleep_sensitivity():
     expect("models/wilc1000.md", d, f"about {slope:.1f} ms per ms of `wake_latency`", q)
 
 
+@check
+def your_board_worked_example():
+    """docs/your-board.md: a copy of rpi-class fitted to the KS8851 RX point gives back the value
+    the shipped profile holds (within 1 %), and the doc quotes what calibrate prints."""
+    d = doc("your-board.md")
+    s = Scratch()
+    expect("your-board.md", d, "cp configs/platforms/rpi-class.yaml /tmp/my-board.yaml", "the example")
+    forget = "sed -i 's/^  per_message_overhead: .*/  per_message_overhead: 30us/' /tmp/my-board.yaml"
+    expect("your-board.md", d, forget, "the example")
+    shipped = os.path.join(SRC, "configs", "platforms", "rpi-class.yaml")
+    with open(shipped) as f, open(s.path("my-board.yaml"), "w") as g:
+        g.write(re.sub(r"^  per_message_overhead: .*$", "  per_message_overhead: 30us", f.read(),
+                       flags=re.M))
+    quoted = ("nicsim calibrate configs/validation/ks8851-spi-iperf-rx.yaml --profile /tmp/my-board.yaml "
+              "--key spi_host.per_message_overhead -o /tmp/my-board-fitted.yaml")
+    out = s.run("your-board.md", d, quoted)
+    for head in ("what moved:", "residuals (", "sensitivity ("):
+        block = out[out.find(head):].split("\n\n")[0] if head in out else head + " (missing)"
+        expect("your-board.md", d, block, quoted)
+    key = r"^\s*per_message_overhead:\s*([\d.]+)us"
+    want = float(re.search(key, open(shipped).read(), re.M).group(1))
+    got = float(re.search(key, open(s.path("my-board-fitted.yaml")).read(), re.M).group(1))
+    if abs(got / want - 1) > 0.01:
+        failures.append(f"`{quoted}` fitted {got} us, the shipped rpi-class holds {want} us "
+                        f"({(got / want - 1) * 100:+.2f} %, more than 1 %)")
+    expect("your-board.md", d, f"({got:g} µs for {want:g} µs;", quoted)
+    m = re.search(r"ks8851-spi-iperf-rx\s+([-+][\d.]+)\n", out)
+    if m:
+        e = float(m.group(1))
+        expect("your-board.md", d, f"costs the RX goodput only {abs(e):.3f} %", quoted)
+        expect("your-board.md", d, f"pin the same key to about ±{1 / abs(e):.0f} %", quoted)
+    m = re.search(r"\]\s+(±[\d.]+ %)\n", out)
+    if m:
+        expect("your-board.md", d, f"leaves the key free to about {m.group(1)}.", quoted)
+
+
 selected = [c for c in CHECKS if not ONLY or c.__name__ in ONLY]
 for c in selected:
     before = len(failures)

@@ -14,6 +14,7 @@
 #include "host/board/bus_clock.h"
 #include "tools/build_info.h"
 #include "tools/cli/cli_walk.h"
+#include "tools/cli/cmd_calibrate.h"
 #include "tools/cli/cmd_check.h"
 #include "tools/cli/cmd_sweep.h"
 #include "tools/cli/cmd_validate.h"
@@ -448,6 +449,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     const subcommand sweep_cmd = add_sweep_command(app);
     const subcommand validate_cmd = add_validate_command(app);
     const subcommand check_cmd = add_check_command(app);
+    const subcommand calibrate_cmd = add_calibrate_command(app);
 
     // Hidden (group ""): what the build installs, generated from this very App.
     std::string gen_what;
@@ -519,6 +521,8 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         return validate_cmd.run(out, err);
     if (*check_cmd.cmd)
         return check_cmd.run(out, err);
+    if (*calibrate_cmd.cmd)
+        return calibrate_cmd.run(out, err);
     out << app.help();
     return exit_config_error;
 }
