@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* The fake arch (kernel/arch/) under the real kernel headers of one tree: the kernel's own
- * atomic, refcount, bitops, irqflags, preempt-count, page and byte-order APIs built on the arch's
- * definitions, and the generated headers (bounds.h, autoconf.h). Compiled once per tree with
+ * atomic, refcount, bitops, irqflags, preempt-count, MMIO, page and byte-order APIs built on the
+ * arch's definitions, and the generated headers (bounds.h, autoconf.h). Compiled once per tree with
  * NICSIM_RH_CHECK naming the entry point; real_headers_arch_test.cc calls it. */
 #include <linux/atomic.h>
+#include <linux/io.h>
 #include <linux/bitfield.h>
 #include <linux/bitops.h>
 #include <linux/irqflags.h>
@@ -105,6 +106,39 @@ static void check_context(void)
     the_task.thread_info.preempt_count = 0; /* local_bh_enable is the emulation's */
 }
 
+/* The bridge side of MMIO, as the emulation's io.c would be: the cookie is never dereferenced. */
+static const volatile void __iomem *io_last;
+static unsigned int io_calls;
+u16 __raw_readw(const volatile void __iomem *addr)
+{
+    io_last = addr;
+    io_calls++;
+    return 0xbeef;
+}
+u16 ioread16(const volatile void __iomem *addr)
+{
+    io_last = addr;
+    io_calls++;
+    return 0x1234;
+}
+void iowrite16_rep(volatile void __iomem *addr, const void *buffer, unsigned int count)
+{
+    (void)buffer;
+    io_last = addr;
+    io_calls += count == 3 ? 1 : 100;
+}
+
+static void check_io(void)
+{
+    /* A cookie no process may read: an access through the pointer would crash the test. */
+    void __iomem *cookie = (void __iomem *)0x10UL;
+    u16 words[3] = {1, 2, 3};
+    EXPECT(readw(cookie) == 0xbeef && io_last == cookie && io_calls == 1);
+    EXPECT(ioread16(cookie + 2) == 0x1234 && io_last == cookie + 2 && io_calls == 2);
+    iowrite16_rep(cookie, words, 3);
+    EXPECT(io_calls == 3); /* one burst, not one call per word */
+}
+
 static void check_layout(void)
 {
     EXPECT(PAGE_SIZE == 4096);
@@ -127,6 +161,7 @@ int NICSIM_RH_CHECK(char *why, unsigned long len)
     check_atomics();
     check_bitops();
     check_context();
+    check_io();
     check_layout();
     return failures;
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The fake arch (kernel/arch/) under each tree's real kernel headers: real_headers_arch_scn.c,
 // compiled once per tree, checks the kernel's own atomic, refcount, bitops, irqflags, preempt
-// count, page and byte-order APIs on top of the arch and the generated headers.
+// count, MMIO, page and byte-order APIs on top of the arch and the generated headers.
 #include <gtest/gtest.h>
 
 #include <string>
