@@ -58,24 +58,9 @@ function(_nicsim_asm_wrappers kbuild generic_dir shadow_dir dir)
     endforeach()
 endfunction()
 
-# nicsim_real_headers(<series> <kernel tree dir>)
-function(nicsim_real_headers series ksrc)
-    string(MAKE_C_IDENTIFIER "${series}" c)
-    set(gen "${CMAKE_BINARY_DIR}/kernel/real-headers/${series}")
-    _nicsim_asm_wrappers("${ksrc}/include/asm-generic/Kbuild" "${ksrc}/include/asm-generic"
-                         "${NICSIM_ARCH_DIR}/include/asm" "${gen}/arch/asm" ${NICSIM_ARCH_GENERIC_Y})
-    _nicsim_asm_wrappers("${ksrc}/include/uapi/asm-generic/Kbuild" "${ksrc}/include/uapi/asm-generic"
-                         "${NICSIM_ARCH_DIR}/uapi/asm" "${gen}/arch/uapi/asm")
+# generated/timeconst.h: the tree's kernel/time/timeconst.bc for <hz>, run by bc.
+function(_nicsim_timeconst ksrc gen hz)
     set(generated "${gen}/include/generated")
-    file(MAKE_DIRECTORY "${generated}")
-    _nicsim_autoconf(autoconf)
-    _nicsim_write_if_changed("${generated}/autoconf.h" "${autoconf}")
-    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${NICSIM_ARCH_DIR}/nicsim.config")
-    if(NOT autoconf MATCHES "#define CONFIG_HZ ([0-9]+)")
-        message(FATAL_ERROR "kernel/arch/nicsim.config: no HZ=<ticks per second>")
-    endif()
-    set(hz "${CMAKE_MATCH_1}")
-
     find_program(NICSIM_BC bc)
     if(NOT NICSIM_BC)
         message(FATAL_ERROR "nicsim: bc not found: the real kernel headers need it for "
@@ -89,18 +74,12 @@ function(nicsim_real_headers series ksrc)
         message(FATAL_ERROR "nicsim: bc ${ksrc}/kernel/time/timeconst.bc failed:\n${err}")
     endif()
     _nicsim_write_if_changed("${generated}/timeconst.h" "${timeconst}")
+endfunction()
 
-    execute_process(COMMAND "${CMAKE_C_COMPILER}" -print-file-name=include
-                    OUTPUT_VARIABLE cc_include OUTPUT_STRIP_TRAILING_WHITESPACE)
-    # Joined forms (-I<dir>, -include<file>): CMake folds repeated separate option words.
-    set(flags -nostdinc "-isystem${cc_include}" -D__KERNEL__
-        "-I${NICSIM_ARCH_DIR}/include" "-I${gen}/arch" "-I${ksrc}/include"
-        "-I${NICSIM_ARCH_DIR}/uapi" "-I${gen}/arch/uapi" "-I${ksrc}/include/uapi"
-        "-I${gen}/include"
-        "-include${ksrc}/include/linux/compiler-version.h"
-        "-include${ksrc}/include/linux/kconfig.h"
-        "-include${ksrc}/include/linux/compiler_types.h")
-
+# generated/bounds.h: the tree's kernel/bounds.c compiled to assembly with <flags>, its
+# "->NAME value" markers read back as Kbuild does.
+function(_nicsim_bounds ksrc gen flags)
+    set(generated "${gen}/include/generated")
     execute_process(COMMAND "${CMAKE_C_COMPILER}" ${flags} ${NICSIM_KERNEL_C_FLAGS}
                             -DKBUILD_MODNAME="bounds" -S "${ksrc}/kernel/bounds.c" -o "${gen}/bounds.s"
                     RESULT_VARIABLE rc ERROR_VARIABLE err)
@@ -118,6 +97,42 @@ function(nicsim_real_headers series ksrc)
     endforeach()
     string(APPEND bounds "#endif\n")
     _nicsim_write_if_changed("${generated}/bounds.h" "${bounds}")
+endfunction()
+
+# nicsim_real_headers(<series> <kernel tree dir>)
+function(nicsim_real_headers series ksrc)
+    string(MAKE_C_IDENTIFIER "${series}" c)
+    set(gen "${CMAKE_BINARY_DIR}/kernel/real-headers/${series}")
+    _nicsim_asm_wrappers("${ksrc}/include/asm-generic/Kbuild" "${ksrc}/include/asm-generic"
+                         "${NICSIM_ARCH_DIR}/include/asm" "${gen}/arch/asm" ${NICSIM_ARCH_GENERIC_Y})
+    _nicsim_asm_wrappers("${ksrc}/include/uapi/asm-generic/Kbuild" "${ksrc}/include/uapi/asm-generic"
+                         "${NICSIM_ARCH_DIR}/uapi/asm" "${gen}/arch/uapi/asm")
+    set(generated "${gen}/include/generated")
+    file(MAKE_DIRECTORY "${generated}")
+    file(GLOB arch_headers "${NICSIM_ARCH_DIR}/include/asm/*.h" "${NICSIM_ARCH_DIR}/uapi/asm/*.h")
+    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${arch_headers})
+    _nicsim_autoconf(autoconf)
+    _nicsim_write_if_changed("${generated}/autoconf.h" "${autoconf}")
+    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${NICSIM_ARCH_DIR}/nicsim.config")
+    if(NOT autoconf MATCHES "#define CONFIG_HZ ([0-9]+)")
+        message(FATAL_ERROR "kernel/arch/nicsim.config: no HZ=<ticks per second>")
+    endif()
+    set(hz "${CMAKE_MATCH_1}")
+
+    _nicsim_timeconst("${ksrc}" "${gen}" "${hz}")
+
+    execute_process(COMMAND "${CMAKE_C_COMPILER}" -print-file-name=include
+                    OUTPUT_VARIABLE cc_include OUTPUT_STRIP_TRAILING_WHITESPACE)
+    # Joined forms (-I<dir>, -include<file>): CMake folds repeated separate option words.
+    set(flags -nostdinc "-isystem${cc_include}" -D__KERNEL__
+        "-I${NICSIM_ARCH_DIR}/include" "-I${gen}/arch" "-I${ksrc}/include"
+        "-I${NICSIM_ARCH_DIR}/uapi" "-I${gen}/arch/uapi" "-I${ksrc}/include/uapi"
+        "-I${gen}/include"
+        "-include${ksrc}/include/linux/compiler-version.h"
+        "-include${ksrc}/include/linux/kconfig.h"
+        "-include${ksrc}/include/linux/compiler_types.h")
+
+    _nicsim_bounds("${ksrc}" "${gen}" "${flags}")
 
     add_library(nicsim_real_headers_${c} INTERFACE)
     target_compile_options(nicsim_real_headers_${c} INTERFACE
