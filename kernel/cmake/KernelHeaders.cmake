@@ -12,6 +12,8 @@
 # identifier): the include order and forced includes of a kernel build plus the kernel C flags,
 # for C compiled against that tree's headers.
 
+# This module's folder (inside a function CMAKE_CURRENT_LIST_DIR is the caller's).
+set(NICSIM_KERNEL_CMAKE_DIR "${CMAKE_CURRENT_LIST_DIR}")
 get_filename_component(NICSIM_ARCH_DIR "${CMAKE_CURRENT_LIST_DIR}/../arch" ABSOLUTE)
 # asm headers an arch provides itself whose asm-generic version fits nicsim unchanged (Kbuild's
 # generic-y): wrappers like the mandatory ones.
@@ -162,11 +164,14 @@ function(nicsim_driver_real_headers driver series)
     foreach(l IN LISTS ARGN)
         list(APPEND libs "$<TARGET_FILE:${l}>")
     endforeach()
+    # One relocatable object first (as a variant is linked), so the driver's files resolve each
+    # other.
     add_custom_command(OUTPUT "${gen}/${driver}.gap.txt"
+        COMMAND ${CMAKE_LINKER} -r $<TARGET_OBJECTS:${t}> -o "${gen}/${driver}.o"
         COMMAND ${CMAKE_COMMAND} -E env CC=${CMAKE_C_COMPILER}
-                "${CMAKE_CURRENT_LIST_DIR}/gen_dummies.sh" "${gen}/${driver}.gap.c"
-                "${gen}/${driver}.gap.txt" --defined ${libs} --undefined $<TARGET_OBJECTS:${t}>
-        DEPENDS ${t} $<TARGET_OBJECTS:${t}> ${ARGN} "${CMAKE_CURRENT_LIST_DIR}/gen_dummies.sh"
+                "${NICSIM_KERNEL_CMAKE_DIR}/gen_dummies.sh" "${gen}/${driver}.gap.c"
+                "${gen}/${driver}.gap.txt" --defined ${libs} --undefined "${gen}/${driver}.o"
+        DEPENDS ${t} $<TARGET_OBJECTS:${t}> ${ARGN} "${NICSIM_KERNEL_CMAKE_DIR}/gen_dummies.sh"
         COMMENT "Listing what ${driver} (kernel ${series}, real headers) needs from the emulation"
         COMMAND_EXPAND_LISTS VERBATIM)
     add_custom_target(${t}_gap ALL DEPENDS "${gen}/${driver}.gap.txt")
