@@ -15,6 +15,9 @@
 # This module's folder (inside a function CMAKE_CURRENT_LIST_DIR is the caller's).
 set(NICSIM_KERNEL_CMAKE_DIR "${CMAKE_CURRENT_LIST_DIR}")
 get_filename_component(NICSIM_ARCH_DIR "${CMAKE_CURRENT_LIST_DIR}/../arch" ABSOLUTE)
+# The real headers' replacements where time, scheduling, IRQs, memory or I/O must be lx_kit's:
+# first on the include path, each including the tree's own header where it only adjusts it.
+get_filename_component(NICSIM_SHADOW_DIR "${CMAKE_CURRENT_LIST_DIR}/../shadow" ABSOLUTE)
 # asm headers an arch provides itself whose asm-generic version fits nicsim unchanged (Kbuild's
 # generic-y): wrappers like the mandatory ones.
 set(NICSIM_ARCH_GENERIC_Y cache.h cmpxchg.h extable.h)
@@ -111,7 +114,7 @@ function(nicsim_real_headers series ksrc)
                          "${NICSIM_ARCH_DIR}/uapi/asm" "${gen}/arch/uapi/asm")
     set(generated "${gen}/include/generated")
     file(MAKE_DIRECTORY "${generated}")
-    file(GLOB arch_headers "${NICSIM_ARCH_DIR}/include/asm/*.h" "${NICSIM_ARCH_DIR}/uapi/asm/*.h")
+    file(GLOB_RECURSE arch_headers "${NICSIM_ARCH_DIR}/*.h" "${NICSIM_SHADOW_DIR}/*.h")
     set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${arch_headers})
     _nicsim_autoconf(autoconf)
     _nicsim_write_if_changed("${generated}/autoconf.h" "${autoconf}")
@@ -126,7 +129,7 @@ function(nicsim_real_headers series ksrc)
     execute_process(COMMAND "${CMAKE_C_COMPILER}" -print-file-name=include
                     OUTPUT_VARIABLE cc_include OUTPUT_STRIP_TRAILING_WHITESPACE)
     # Joined forms (-I<dir>, -include<file>): CMake folds repeated separate option words.
-    set(flags -nostdinc "-isystem${cc_include}" -D__KERNEL__
+    set(flags -nostdinc "-isystem${cc_include}" -D__KERNEL__ "-I${NICSIM_SHADOW_DIR}"
         "-I${NICSIM_ARCH_DIR}/include" "-I${gen}/arch" "-I${ksrc}/include"
         "-I${NICSIM_ARCH_DIR}/uapi" "-I${gen}/arch/uapi" "-I${ksrc}/include/uapi"
         "-I${gen}/include"

@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /* The fake arch (kernel/arch/) under the real kernel headers of one tree: the kernel's own
- * atomic, refcount, bitops, irqflags, preempt-count, MMIO, page and byte-order APIs built on the
- * arch's definitions, and the generated headers (bounds.h, autoconf.h). Compiled once per tree with
+ * atomic, refcount, bitops, irqflags, preempt-count, MMIO, jiffies, page and byte-order APIs built
+ * on the arch's definitions and the shadows, and the generated headers (bounds.h, autoconf.h). Compiled once per tree with
  * NICSIM_RH_CHECK naming the entry point; real_headers_arch_test.cc calls it. */
 #include <linux/atomic.h>
 #include <linux/io.h>
 #include <linux/bitfield.h>
 #include <linux/bitops.h>
 #include <linux/irqflags.h>
+#include <linux/jiffies.h>
 #include <linux/kernel.h>
 #include <linux/page-flags.h>
 #include <linux/poison.h>
@@ -139,6 +140,24 @@ static void check_io(void)
     EXPECT(io_calls == 3); /* one burst, not one call per word */
 }
 
+/* The run-time tick rate, as lx_kit serves the profile's kernel.hz, and the conversion the
+ * emulation implements with it (rounding up, as the kernel's). */
+static unsigned long test_hz = 100;
+unsigned long lx_emul_hz(void) { return test_hz; }
+unsigned long msecs_to_jiffies(const unsigned int m) { return (m * test_hz + 999) / 1000; }
+
+static void check_time(void)
+{
+    /* The nominal CONFIG_HZ (250) would make these 3 and 1250: the shadow (kernel/shadow/
+     * linux/jiffies.h) sends constant arguments and HZ to the run-time rate too. */
+    EXPECT(msecs_to_jiffies(10) == 1);
+    EXPECT(5 * HZ == 500);
+    test_hz = 1000;
+    EXPECT(msecs_to_jiffies(10) == 10 && HZ == 1000);
+    test_hz = 100;
+    EXPECT(time_after(2UL, 1UL) && time_before(ULONG_MAX, 0UL + 1));
+}
+
 static void check_layout(void)
 {
     EXPECT(PAGE_SIZE == 4096);
@@ -162,6 +181,7 @@ int NICSIM_RH_CHECK(char *why, unsigned long len)
     check_bitops();
     check_context();
     check_io();
+    check_time();
     check_layout();
     return failures;
 }

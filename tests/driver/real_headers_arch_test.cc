@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The fake arch (kernel/arch/) under one tree's real kernel headers (NICSIM_RH_KERNEL, one
 // executable per tree): real_headers_arch_scn.c checks the kernel's own atomic, refcount,
-// bitops, irqflags, preempt count, MMIO, page and byte-order APIs on top of the arch and the
-// generated headers.
+// bitops, irqflags, preempt count, MMIO, jiffies, page and byte-order APIs on top of the arch,
+// the shadows and the generated headers.
 #include <gtest/gtest.h>
 
 extern "C" int nicsim_rh_arch_check(char* why, unsigned long len);
