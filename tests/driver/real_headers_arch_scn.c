@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* The fake arch (kernel/arch/) under the real kernel headers of one tree: the kernel's own
  * atomic, refcount, bitops, irqflags, preempt-count, MMIO, jiffies, page and byte-order APIs built
- * on the arch's definitions and the shadows, and the generated headers (bounds.h, autoconf.h). Compiled once per tree with
- * NICSIM_RH_CHECK naming the entry point; real_headers_arch_test.cc calls it. */
+ * on the arch's definitions and the shadows, and the generated headers (bounds.h, autoconf.h).
+ * Compiled once per tree, each into its own test executable (real_headers_arch_test.cc). */
 #include <linux/atomic.h>
-#include <linux/io.h>
 #include <linux/bitfield.h>
 #include <linux/bitops.h>
+#include <linux/io.h>
 #include <linux/irqflags.h>
 #include <linux/jiffies.h>
 #include <linux/kernel.h>
@@ -172,7 +172,7 @@ static void check_layout(void)
     EXPECT(((unsigned char *)&le)[0] == 2 && le16_to_cpu(le) == 0x0102);
 }
 
-int NICSIM_RH_CHECK(char *why, unsigned long len)
+int nicsim_rh_arch_check(char *why, unsigned long len)
 {
     failures = 0;
     why_buf = why;

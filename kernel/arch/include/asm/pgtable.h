@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #ifndef _NICSIM_ASM_PGTABLE_H
 #define _NICSIM_ASM_PGTABLE_H
-/* No MMU: memory is the simulator process's heap (lx_emul/mm.c). */
+/* No MMU: memory is the simulator process's heap (lx_emul/mm.c); the page-table types and
+ * protections exist for the headers, nothing maps or walks them. */
 #include <asm-generic/pgtable-nopud.h>
 #define PAGE_KERNEL __pgprot(0)
 #define PAGE_NONE __pgprot(0)
