@@ -26,6 +26,11 @@ set(NICSIM_KSRC_PATHS
     lib/crc32defs.h
     lib/gen_crc32table.c
     include/linux/crc32poly.h)
+# The real kernel headers (NICSIM_REAL_HEADERS, kernel/cmake/KernelHeaders.cmake): the tree's
+# include/ and what its generated headers are made from.
+if(NICSIM_REAL_HEADERS)
+    list(APPEND NICSIM_KSRC_PATHS include kernel/time/timeconst.bc kernel/bounds.c)
+endif()
 
 # nicsim_kernel_tree(<src> <dir>): extracts NICSIM_KSRC_PATHS of <src> into <dir> (again only when
 # the source, its mtime or the path list changed) and sets in the caller _kt_series ("6.12"),

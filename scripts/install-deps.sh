@@ -14,6 +14,7 @@ packages=(
     libgtest-dev        # unit and model tests
     libcli11-dev        # nicsim command line (header-only)
     nlohmann-json3-dev  # --json reports (header-only)
+    bc                  # include/generated/timeconst.h of the real kernel headers (kernel/cmake/KernelHeaders.cmake)
     nettle-dev          # SHA-256 of the driver.source plug-in cache key (LGPL-3.0+ / GPL-2.0+)
     linux-source-6.1    # the kernel tree the real drivers are compiled from (driver.kernel 6.1)
     linux-source-6.12   # the second tree (driver.kernel 6.12; optional: without it 6.1 only)
