@@ -79,7 +79,7 @@ def segment(us):
             "platform.net_stack.per_ack_recv=%.2fus" % (us / 2)]
 
 
-msg, seg = 40.5, 247.4  # the shipped values: the rounds below start from them
+msg, seg = 40.3, 211.7  # the shipped values: the rounds below start from them
 for _ in range(3):
     msg = round(bisect(lambda us: kbps(ON + message(us) + segment(seg)), 0.0, 300.0, TARGET_ON), 1)
     seg = round(bisect(lambda us: kbps(OFF + message(msg) + segment(us)), 0.0, 600.0, TARGET_OFF), 1)

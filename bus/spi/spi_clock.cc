@@ -84,6 +84,18 @@ std::uint32_t stm32_mbr(std::uint32_t clk, std::uint32_t speed) {
     return clk >> mbrdiv;
 }
 
+// dw_spi_update_config: clk_div = (DIV_ROUND_UP(max_freq, freq) + 1) & 0xfffe, a 16-bit BAUDR
+// (0 when the rounded divider is 65536, which the block leaves unclocked: refused here); the
+// SPI core has already clamped freq to max_speed_hz = max_freq, so clk_div is 2 at least.
+std::uint32_t dw_ssi(std::uint32_t clk, std::uint32_t speed) {
+    speed = std::min(speed, clk);
+    const std::uint64_t div = (div_round_up(clk, speed) + 1) & ~std::uint64_t{1};
+    if (div > 0xfffe)
+        refuse(spi_clock_rule::dw_ssi, clk, speed,
+               "BAUDR " + std::to_string(div) + " does not fit its 16 bits (too slow)");
+    return static_cast<std::uint32_t>(clk / div);
+}
+
 } // namespace
 
 const char* to_string(spi_clock_rule r) {
@@ -96,6 +108,8 @@ const char* to_string(spi_clock_rule r) {
         return "imx_ecspi";
     case spi_clock_rule::stm32_mbr:
         return "stm32_mbr";
+    case spi_clock_rule::dw_ssi:
+        return "dw_ssi";
     }
     return "?";
 }
@@ -112,6 +126,8 @@ std::uint32_t spi_sck_hz(spi_clock_rule rule, std::uint32_t input_hz, std::uint3
         return imx_ecspi(input_hz, requested_hz);
     case spi_clock_rule::stm32_mbr:
         return stm32_mbr(input_hz, requested_hz);
+    case spi_clock_rule::dw_ssi:
+        return dw_ssi(input_hz, requested_hz);
     }
     refuse(rule, input_hz, requested_hz, "unknown rule");
 }

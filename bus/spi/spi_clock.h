@@ -15,6 +15,7 @@ enum class spi_clock_rule {
     bcm2835_cdiv, // spi-bcm2835.c bcm2835_spi_transfer_one: even CDIV >= 2, rounded up
     imx_ecspi,    // spi-imx.c mx51_ecspi_clkdiv: 4-bit pre-divider, power-of-two post-divider
     stm32_mbr,    // spi-stm32.c stm32_spi_prepare_mbr: power-of-two MBR of the nearest divider
+    dw_ssi,       // spi-dw-core.c dw_spi_update_config: even BAUDR >= 2, rounded up (RP1, DesignWare)
 };
 
 const char* to_string(spi_clock_rule);

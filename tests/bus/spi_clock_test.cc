@@ -80,6 +80,19 @@ TEST(SpiClock, Stm32MbrIsAPowerOfTwoOfTheNearestDivider) {
     EXPECT_THROW(spi_sck_hz(r, 100 * MHz, 300'000), spi_clock_error); // < min_speed_hz 390625
 }
 
+// spi-dw-core.c dw_spi_update_config: BAUDR = (DIV_ROUND_UP(clk, speed) + 1) & 0xfffe, the SPI
+// core having clamped speed to max_speed_hz = clk (RP1 on a Raspberry Pi 5: clk_sys 200 MHz).
+TEST(SpiClock, DwSsiBaudrIsEvenAndRoundedUp) {
+    const auto r = spi_clock_rule::dw_ssi;
+    EXPECT_EQ(spi_sck_hz(r, 200 * MHz, 48 * MHz), 33'333'333u);   // 4.17 -> 5 -> 6
+    EXPECT_EQ(spi_sck_hz(r, 200 * MHz, 25 * MHz), 25'000'000u);   // 8 -> 8
+    EXPECT_EQ(spi_sck_hz(r, 200 * MHz, 12 * MHz), 11'111'111u);   // 16.7 -> 17 -> 18
+    EXPECT_EQ(spi_sck_hz(r, 200 * MHz, 100 * MHz), 100'000'000u); // 2 -> 2
+    EXPECT_EQ(spi_sck_hz(r, 200 * MHz, 300 * MHz), 100'000'000u); // clamped to clk: 1 -> 2
+    EXPECT_EQ(spi_sck_hz(r, 200 * MHz, 3'052), 3'051u);           // 65531 -> 65532
+    EXPECT_THROW(spi_sck_hz(r, 200 * MHz, 3'051), spi_clock_error); // 65554: not 16 bits
+}
+
 TEST(SpiClock, ZeroClocksAreRefused) {
     EXPECT_THROW(spi_sck_hz(spi_clock_rule::bcm2835_cdiv, 0, 1), spi_clock_error);
     EXPECT_THROW(spi_sck_hz(spi_clock_rule::atmel_scbr, 1, 0), spi_clock_error);

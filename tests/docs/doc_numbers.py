@@ -335,20 +335,48 @@ def studies_wilc1000_ps_dtim():
     expect("studies.md", d, f"| power save on: average power | {cells} |", cmd)
 
 
-@check
-def studies_ks8851():
+def mhz(v):
+    """A clock in MHz as the docs write it: at most three decimals, no trailing zeros."""
+    return f"{v:.3f}".rstrip("0").rstrip(".")
+
+
+def spi_steps(by, each, same_as_below, pair):
+    """The steps sentence of an SPI clock study: what `each` request runs at, which requests run
+    at the SCK of the request below them, and the pair that shares one SCK."""
+    sck = lambda c: mhz(float(by[c]["bus_clock_mhz"]))
+    req = lambda c: c.replace("MHz", "")
+    text = (", ".join(req(c) for c in each[:-1]) + f" and {req(each[-1])} MHz run at " +
+            ", ".join(sck(c) for c in each[:-1]) + f" and {sck(each[-1])} MHz")
+    for c in same_as_below:
+        text += f", {req(c)} MHz at {sck(c)} MHz"
+    return text + f", {req(pair[0])} and {req(pair[1])} MHz both at {sck(pair[0])} MHz"
+
+
+def clock_study(study):
+    """Runs an SPI clock study as studies.md quotes it, checks its committed results.csv and
+    returns (doc, scratch, the rows by requested clock, the command)."""
     d = doc("studies.md")
     s = Scratch()
-    cmd = "nicsim sweep configs/studies/ks8851-spi-clock.yaml -j 2"
+    cmd = f"nicsim sweep configs/studies/{study}.yaml -j 2"
     s.run("studies.md", d, cmd)
-    fresh = s.path("sweep-ks8851-spi-clock", "results.csv")
-    same_csv(fresh, os.path.join(SRC, "docs/studies/ks8851-spi-clock/results.csv"), cmd)
-    by = {r["device.bus_clock"]: r for r in rows(fresh)}
+    fresh = s.path(f"sweep-{study}", "results.csv")
+    same_csv(fresh, os.path.join(SRC, "docs", "studies", study, "results.csv"), cmd)
+    return d, s, {r["device.bus_clock"]: r for r in rows(fresh)}, cmd
+
+
+@check
+def studies_ks8851():
+    d, s, by, cmd = clock_study("ks8851-spi-clock")
     k = lambda c: float(by[c]["goodput_bps"]) / 1e3
+    sck = lambda c: float(by[c]["bus_clock_mhz"])
     expect("studies.md", d, f"**{k('25MHz'):.0f} kbit/s** predicted", cmd)
+    expect("studies.md", d, spi_steps(by, ["10MHz", "15MHz", "20MHz"], ["30MHz"],
+                                      ["35MHz", "40MHz"]), cmd)
     expect("studies.md", d, f"{k('5MHz'):.0f} kbit/s at 5 MHz ({pct(k('5MHz') / 5e3)} of the raw "
-           f"SCK rate), {k('40MHz'):.0f} kbit/s at 40 MHz ({pct(k('40MHz') / 40e3)})", cmd)
-    expect("studies.md", d, f"buys only {k('40MHz') / k('25MHz'):.2f}× the goodput", cmd)
+           f"SCK rate), {k('40MHz'):.0f} kbit/s at 40 MHz requested ({pct(k('40MHz') / sck('40MHz') / 1e3)} "
+           f"of its {mhz(sck('40MHz'))} MHz SCK)", cmd)
+    expect("studies.md", d, f"{sck('40MHz') / sck('25MHz'):.2f}× the SCK above 25 MHz buys only "
+           f"{k('40MHz') / k('25MHz'):.2f}× the goodput", cmd)
     u = lambda c: pct(float(by[c]["bus_utilisation"]))
     expect("studies.md", d, f"from {u('5MHz')} (5 MHz) to {u('40MHz')} (40 MHz)", cmd)
     cpus = [float(r["host_cpu_share"]) * 100 for r in by.values()]
@@ -357,6 +385,19 @@ def studies_ks8851():
          "--set host.net.tcp_sack=0 --json -")
     nosack = json.loads(s.run("studies.md", d, q))["flows"][0]["goodput_bps"] / 1e3
     expect("studies.md", d, f"gets {nosack:.0f} kbit/s at 35 MHz instead of {k('35MHz'):.0f}", q)
+
+
+@check
+def studies_enc28j60():
+    d, _, by, cmd = clock_study("enc28j60-spi-clock")
+    m = lambda c: float(by[c]["goodput_mbps"])
+    expect("studies.md", d, spi_steps(by, ["8MHz", "9MHz", "10MHz", "12MHz", "16MHz", "20MHz"],
+                                      [], ["14MHz", "15MHz"]), cmd)
+    if m("14MHz") != m("15MHz"):
+        failures.append("studies.md says 14 and 15 MHz give the same goodput: "
+                        f"{m('14MHz')} and {m('15MHz')} Mbit/s")
+    expect("studies.md", d, f"up to {m('16MHz'):.2f} Mbit/s at 16 MHz", cmd)
+    expect("studies.md", d, f"({m('20MHz'):.2f} Mbit/s at 20 MHz requested)", cmd)
 
 
 @check
@@ -598,6 +639,26 @@ def calibration():
     on = [g[("true", n)] for n in range(1, 6)]
     expect("calibration.md", d, f"give {off} KB/s with chip sleep off and "
            f"{min(on):.1f}–{max(on):.1f} KB/s with it on", quoted)
+    # The SCK assumption: the same runs with the SPI at 48 MHz (SCBR 2 of 96 MHz).
+    quoted96 = quoted + " --set platform.spi_host.input_clock=96MHz"
+    expect("calibration.md", d, quoted96, "the quoted command")
+    g96 = {}
+    for ps in ("false", "true"):
+        runs = []
+        for n in range(1, 6):
+            p = subprocess.run([NICSIM, "run", os.path.join(SRC, "configs/wilc1000-spi-ttcp-tx.yaml"),
+                                "--set", "driver.variant=chip-sleep-5.16",
+                                "--set", f"driver.module_params.enable_sleep={ps}",
+                                "--set", f"driver.power_save={ps}", "--set", f"seed={n}",
+                                "--set", "platform.spi_host.input_clock=96MHz",
+                                "--quiet", "--json", "-"], capture_output=True, text=True)
+            runs.append(json.loads(p.stdout)["totals"]["goodput_bps"] / 8192)
+        g96[ps] = sum(runs) / len(runs)
+    base = {ps: sum(g[(ps, n)] for n in range(1, 6)) / 5 for ps in ("false", "true")}
+    move = lambda ps: minus(f"{100 * (g96[ps] / base[ps] - 1):+.1f}")
+    expect("calibration.md", d, f"the means of seeds 1–5 are {g96['false']:.1f} KB/s "
+           f"({move('false')} %) with chip sleep off and {g96['true']:.1f} KB/s ({move('true')} %) "
+           "with it on", quoted96)
     # What the sleep-on run is made of (seed 1), and messages per KB against the sleep-off run.
     on1, off1 = rep[("true", 1)]["devices"][0], rep[("false", 1)]["devices"][0]
     expect("calibration.md", d, f"{on1['wakeups']} wake-ups for the 16 MiB (two for each of "
@@ -994,7 +1055,7 @@ def citations_resolve():
 def driver_testing_enc28j60_ifdown():
     """driver-testing.md: the 6.1 enc28j60 leak an iperf TX run cut by its duration shows."""
     d = doc("driver-testing.md")
-    q = "nicsim run configs/enc28j60-spi-iperf-tx.yaml --set duration=2.95s"
+    q = "nicsim run configs/enc28j60-spi-iperf-tx.yaml --set duration=2.94s"
     out = Scratch().run("driver-testing.md", d, q, expect_rc=4)  # 4: cut short of its bytes
     m = re.search(r"skbs leaked \(ifdown\)\s+(\d+)", out)
     expect("driver-testing.md", d, f"`skbs leaked (ifdown) {m.group(1) if m else '?'}`", q)
@@ -1093,7 +1154,9 @@ def host_stack_netif_rx_in_caller():
     on_rows = {l.split()[0]: l.split() for l in on.splitlines()
                if re.search(r"(PASS|FAIL|ERROR)$", l)}
     for check in ("ks8851-spi-iperf-rx", "wilc1000-spi-ttcp-tx-ps-off", "wilc1000-spi-ttcp-tx-ps-on"):
-        if abs(float(rows[check][5])) <= abs(float(on_rows[check][5])):
+        # Predicted against measured, unrounded (the error column rounds to 0.1 %).
+        gap = lambda r: abs(float(r[2]) - float(r[3]))
+        if gap(rows[check]) <= gap(on_rows[check]):
             failures.append(f"host-stack.md says netif_rx_in_caller off moves {check} away from "
                             f"its measurement: off {rows[check][5]} %, on {on_rows[check][5]} %")
     origin = "validate with netif_rx_in_caller off"
@@ -1177,14 +1240,25 @@ def calibration_chip_parameters_unconstrained():
         failures.append(f"calibration.md says wake_latency 100/400/2000 us give one mean: {means}")
     expect("calibration.md", d, f"is {min(means)} KB/s with `wake_latency` 100 µs, 400 µs or "
            "2000 µs alike", q)
-    expect("calibration.md", d, "`--set device.timing.sleep_entry_delay=10us` the run delivers "
-           "nothing", "the quoted setting")
-    p = subprocess.run(base + ["--set", "device.timing.sleep_entry_delay=10us"],
-                       capture_output=True, text=True)
-    if p.returncode != 4 or json.loads(p.stdout)["totals"]["bytes"] != 0 or \
-            "Failed cmd state response state (05)" not in p.stderr:
-        failures.append("calibration.md says the old driver delivers nothing with a 10 us idle "
-                        f"time (exit {p.returncode})")
+    # A 10 us idle time leaves the old driver to a race: some seeds deliver nothing.
+    none, rates, fails = 0, [], []
+    for n in range(1, 6):
+        p = subprocess.run(base + ["--set", f"seed={n}",
+                                   "--set", "device.timing.sleep_entry_delay=10us"],
+                           capture_output=True, text=True)
+        r = json.loads(p.stdout)["totals"]
+        if r["bytes"] == 0:
+            none += 1
+            if p.returncode != 4:
+                failures.append(f"calibration.md: seed {n} delivers nothing, exit {p.returncode}")
+        else:
+            rates.append(r["goodput_bps"] / 8192)
+        fails.append(p.stderr.count("Failed cmd state response state (05)"))
+    expect("calibration.md", d, f"`--set device.timing.sleep_entry_delay=10us` the run is left to "
+           f"that race: of seeds 1–5, {none} deliver nothing (they end at their 120 s limit with "
+           f"0 B) and the others {min(rates):.1f}–{max(rates):.1f} KB/s, the driver printing "
+           f"`Failed cmd state response state (05)` {min(fails)}–{max(fails)} times",
+           "the quoted setting")
 
 
 @check

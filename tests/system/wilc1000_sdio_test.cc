@@ -56,7 +56,8 @@ TEST(Wilc1000SdioBringUp, ReachesInterfaceUpOverSdioWithTheMacTheChipHolds) {
     EXPECT_GT(hs.cmd53, 0u);
     EXPECT_GT(hs.card_irqs, 0u);
     EXPECT_EQ(sys.sdio_host().bus_width(), 4u);
-    EXPECT_EQ(sys.sdio_host().clock_hz(), 50'000'000u);
+    // 50 MHz requested; sama5-class's sdhci makes 480 MHz / 10 of it (docs/bus-sdio.md).
+    EXPECT_EQ(sys.sdio_host().clock_hz(), 48'000'000u);
     const auto& d = r.devices.at(0);
     EXPECT_EQ(d.bus, "sdio");
     ASSERT_EQ(d.bus_commands.size(), 2u);

@@ -169,7 +169,8 @@ void read_platform(yaml_reader& r, platform_profile& p, bool require) {
     field(s, "max_speed", p.spi_host.max_speed, require);
     optional_enum(s, "clock_rule", p.spi_host.clock_rule,
                   {spi::spi_clock_rule::atmel_scbr, spi::spi_clock_rule::bcm2835_cdiv,
-                   spi::spi_clock_rule::imx_ecspi, spi::spi_clock_rule::stm32_mbr});
+                   spi::spi_clock_rule::imx_ecspi, spi::spi_clock_rule::stm32_mbr,
+                   spi::spi_clock_rule::dw_ssi});
     field(s, "input_clock", p.spi_host.input_clock, false, clock_below_4ghz());
     if (p.spi_host.clock_rule && p.spi_host.input_clock.hz <= 0)
         s.fail("clock_rule", "needs spi_host.input_clock, the clock the rule divides");
