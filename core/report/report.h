@@ -131,6 +131,9 @@ struct device_report {
     // TX batches the driver handed the chip (WILC1000: VMM allocations granted, one per
     // wilc_wlan_handle_txq round); none for chips that take frames one at a time.
     std::optional<std::uint64_t> tx_batches;
+    // The driver's TCP ACK filter was on when the run ended (WILC1000: switched by the link
+    // speed of the driver's 5 s statistics query); none for drivers without one.
+    std::optional<bool> tcp_ack_filter;
     std::optional<association_part> association; // none: not a wireless station
     std::vector<meter_report> meters;            // empty: no power model
     double supply_voltage_v = 0;                 // the meters' supply (they share one)

@@ -229,6 +229,10 @@ void wilc1000_device::fill_report(report::report& r) const {
     d.wakeups = pm.host_wake_requests();
     d.wake_time_s = pm.waking_time(now).to_seconds();
     d.tx_batches = cs.vmm_alloc_requests - cs.vmm_alloc_full;
+    // The driver's own flag (vif->ack_filter.enabled), read through the glue of the variant.
+    if (const lx_bus_wilc_ops* ops = lx_bus_wilc_ops_find(m_sc.driver.build_key().c_str());
+        ops && ops->tcp_ack_filter && m_ndev)
+        d.tcp_ack_filter = ops->tcp_ack_filter(m_ndev) != 0;
     const auto& js = m_chip->core.join_statistics();
     d.association = report::association_part{
         wilc::to_string(m_chip->core.join()),

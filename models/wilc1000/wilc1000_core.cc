@@ -4,6 +4,7 @@
 #include "bus/common/local_time.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <sstream>
 #include <stdexcept>
@@ -713,6 +714,34 @@ void core::send_to_air(std::vector<uint8_t> frame, unsigned ac, uint32_t vmm_byt
 
 // ---------------------------------------------------------------------------------------------
 // Firmware: configuration frames ('W' set, 'Q' query -> 'R' reply).
+// The link statistics the driver queries every 5 s while connected (hif.c wilc_get_statistics):
+// the link speed in whole Mbit/s (the station's PHY rate, 0 while not associated; the driver
+// enables its TCP ACK filter above 54 unless it reads 72, docs/models/wilc1000.md "Statistics
+// and the TCP ACK filter"), the frame counters from the air link, and the RSSI as the last value
+// set (0: the model has no radio level). Other WIDs: nullopt.
+std::optional<std::vector<uint8_t>> core::statistic(uint16_t wid) const {
+    using namespace regmap;
+    const bool joined = m_air && m_join == join_state::associated;
+    auto le32v = [](uint64_t v) {
+        std::vector<uint8_t> b(4);
+        put_le32(b.data(), uint32_t(v));
+        return b;
+    };
+    switch (wid) {
+    case WID_LINKSPEED:
+        return std::vector<uint8_t>{
+            uint8_t(joined ? std::min(255.0, std::floor(m_air->params().phy_rate_bps / 1e6)) : 0)};
+    case WID_SUCCESS_FRAME_COUNT:
+        return le32v(m_air ? m_air->stats().station_frames : 0);
+    case WID_RECEIVED_FRAGMENT_COUNT:
+        return le32v(m_air ? m_air->stats().peer_frames : 0);
+    case WID_FAILED_COUNT:
+        return le32v(m_air ? m_air->stats().station_frames_lost : 0);
+    default:
+        return std::nullopt;
+    }
+}
+
 void core::cfg_process() {
     const sc_time now = sc_time_stamp();
     while (!m_cfg_jobs.empty() && m_cfg_jobs.front().due <= now) {
@@ -787,6 +816,8 @@ void core::handle_cfg(const std::vector<uint8_t>& f, sc_time t) {
                 val.assign(m_p.firmware_version.begin(), m_p.firmware_version.end());
             } else if (wid == WID_MAC_ADDR) {
                 val.assign(m_p.mac_addr.begin(), m_p.mac_addr.end());
+            } else if (const auto stat = statistic(wid)) {
+                val = *stat;
             } else if (wtype <= 2) {
                 val = wid_value(wid);
                 val.resize(size_t(1) << wtype, 0); // CHAR 1, SHORT 2, INT 4 bytes

@@ -11,6 +11,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -202,6 +203,7 @@ class core : public sc_core::sc_module, public air_station_if {
     void rx_port_read(uint8_t* p, size_t n, sc_core::sc_time t);
     void cfg_process();
     void handle_cfg(const std::vector<uint8_t>& f, sc_core::sc_time t);
+    std::optional<std::vector<uint8_t>> statistic(uint16_t wid) const;
     void queue_rx(bool cfg, const uint8_t* payload, size_t len, sc_core::sc_time t);
     void fill_batch();
     // INT_STATUS for the batch: INT0 and its size in words.

@@ -121,6 +121,12 @@ constexpr uint32_t RXH_LEN_MASK = 0x7ff;  // [10:0]
 constexpr uint16_t WID_STATUS = 0x0005;
 constexpr uint16_t WID_POWER_MANAGEMENT = 0x000B;
 constexpr uint16_t WID_LISTEN_INTERVAL = 0x000F;
+// The statistics the driver's hif.c queries every 5 s while connected (wilc_get_statistics).
+constexpr uint16_t WID_RSSI = 0x001F;
+constexpr uint16_t WID_LINKSPEED = 0x0026;
+constexpr uint16_t WID_FAILED_COUNT = 0x2000;
+constexpr uint16_t WID_RECEIVED_FRAGMENT_COUNT = 0x2005;
+constexpr uint16_t WID_SUCCESS_FRAME_COUNT = 0x2008;
 constexpr uint16_t WID_FIRMWARE_VERSION = 0x3001;
 constexpr uint16_t WID_MAC_ADDR = 0x300C;
 // The connect sequence (hif.c wilc_send_connect_wid, host_int_get_assoc_res_info,

@@ -9,7 +9,12 @@ no longer quotes it), runs it against the built binary in a scratch directory (`
 directory), and derives from its output the text the doc must contain, formatted the way the
 doc writes it.
 
-Usage: doc_numbers.py <nicsim binary> <source dir> [check name...]   (no names: all checks)
+Usage: doc_numbers.py [--fix] <nicsim binary> <source dir> [check name...]   (no names: all checks)
+
+--fix rewrites what it can instead of failing: a quoted fragment whose text matches one place
+in the doc except for its numbers gets the new numbers (when several match, the place whose
+leading numbers agree with the fragment's, a table row's label first; left alone on a tie), and
+a study's results.csv and plots are copied from the fresh sweep. What it cannot place stays a failure. Review the diff.
 """
 import atexit
 import csv
@@ -23,8 +28,10 @@ import subprocess
 import sys
 import tempfile
 
-NICSIM, SRC = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-ONLY = sys.argv[3:]
+FIX = "--fix" in sys.argv[1:]
+ARGS = [a for a in sys.argv[1:] if a != "--fix"]
+NICSIM, SRC = os.path.abspath(ARGS[0]), os.path.abspath(ARGS[1])
+ONLY = ARGS[2:]
 CHECKS = []
 failures = []
 
@@ -40,9 +47,47 @@ def doc(name):
         return " ".join(f.read().replace("\\\n", " ").split())
 
 
+NUMBER = r"[-+−]?\d+(?:[.,]\d+)*"
+
+
+def fix_numbers(docname, fragment):
+    """--fix: puts the fragment's numbers into the one place of the doc that reads the same
+    apart from its numbers. True when the doc was rewritten."""
+    parts = re.split(f"({NUMBER})", " ".join(fragment.split()))
+    numbers = parts[1::2]
+    if not numbers:
+        return False
+    pattern = "".join(f"({NUMBER})" if i % 2 else r"\s+".join(map(re.escape, part.split(" ")))
+                      for i, part in enumerate(parts))
+    path = os.path.join(SRC, "docs", docname)
+    with open(path, encoding="utf-8") as f:
+        raw = f.read()
+    found = list(re.finditer(pattern, raw))
+    if not found:
+        return False
+    # The place whose leading numbers agree (a row's label comes first), then the most of them.
+    shared = [(tuple(a == b for a, b in zip(m.groups(), numbers)),
+               sum(a == b for a, b in zip(m.groups(), numbers))) for m in found]
+    best = max(shared)
+    if shared.count(best) != 1:
+        return False
+    m = found[shared.index(best)]
+    out, at = [], m.start()
+    for k, number in enumerate(numbers, start=1):
+        out += [raw[at:m.start(k)], number]
+        at = m.end(k)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(raw[:m.start()] + "".join(out) + raw[at:])
+    return True
+
+
 def expect(docname, text, fragment, origin):
-    if " ".join(fragment.split()) not in text:
-        failures.append(f"docs/{docname}: expected «{fragment}» (from `{origin}`)")
+    if " ".join(fragment.split()) in text:
+        return
+    if FIX and fix_numbers(docname, fragment):
+        print(f"  fixed docs/{docname}: «{fragment}»")
+        return
+    failures.append(f"docs/{docname}: expected «{fragment}» (from `{origin}`)")
 
 
 class Scratch:
@@ -85,6 +130,10 @@ def rows(csv_path):
 
 def same_csv(fresh, committed, origin):
     """The committed results.csv (the docs quote it) holds what the sweep gives now."""
+    if FIX:
+        # The fresh sweep's table and plots replace the committed ones.
+        for f in [fresh] + glob.glob(os.path.join(os.path.dirname(fresh), "plot-*.svg")):
+            shutil.copyfile(f, os.path.join(os.path.dirname(committed), os.path.basename(f)))
     a, b = rows(fresh), rows(committed)
     for x, y in zip(a, b):
         for k in x:

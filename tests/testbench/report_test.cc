@@ -66,6 +66,7 @@ TEST(ReportJson, KeyOrderIsFixed) {
                                              "wake_time_s",
                                              "tx_batches",
                                              "frames_per_tx_batch",
+                                             "tcp_ack_filter",
                                              "association",
                                              "power_save",
                                              "wake",

@@ -40,6 +40,7 @@ report::report sample_report() {
     d.frames_tx = 1;
     d.irqs = 1;
     d.tx_batches = 1;
+    d.tcp_ack_filter = true;
     d.meters.push_back({"meter", 1, {{}}});
     d.bus_commands = {{"cmd52", 1}, {"cmd53", 1}};
     // The WILC1000's parts: the station, its 802.11 power save, the wake distribution.

@@ -72,6 +72,7 @@ json device_json(const device_report& d, double sim_time_s) {
     j["wake_time_s"] = d.wake_time_s;
     j["tx_batches"] = d.tx_batches ? json(*d.tx_batches) : json(nullptr);
     j["frames_per_tx_batch"] = optional_number(frames_per_tx_batch(d));
+    j["tcp_ack_filter"] = d.tcp_ack_filter ? json(*d.tcp_ack_filter) : json(nullptr);
     j["association"] = nullptr;
     if (d.association)
         j["association"] = {{"state", d.association->state},
@@ -470,6 +471,9 @@ report read_json(const std::string& text, const std::string& name) {
         // tx_batches was added within schema 1: absent or null reads as none.
         if (d.contains("tx_batches") && !d["tx_batches"].is_null())
             dr.tx_batches = get<std::uint64_t>(d, "tx_batches", w);
+        // tcp_ack_filter was added within schema 2: absent or null reads as none.
+        if (d.contains("tcp_ack_filter") && !d["tcp_ack_filter"].is_null())
+            dr.tcp_ack_filter = get<bool>(d, "tcp_ack_filter", w);
         // association was added within schema 2: absent or null reads as none.
         if (d.contains("association") && !d["association"].is_null()) {
             const json& a = d["association"];

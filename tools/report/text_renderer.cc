@@ -197,6 +197,8 @@ std::vector<metric_row> metric_rows(const report& r) {
             add(p + "tx batches",
                 std::to_string(*d.tx_batches) + " (" + fixed(*fpb, 2) + " frames per batch)",
                 double(*d.tx_batches));
+        if (d.tcp_ack_filter)
+            add(p + "tcp ack filter", *d.tcp_ack_filter ? "on" : "off");
         const auto tpf = bus_transactions_per_frame(d);
         add(p + d.bus + " transactions",
             std::to_string(d.bus_transactions) + (tpf ? " (" + fixed(*tpf, 2) + " per frame)" : ""),

@@ -113,8 +113,8 @@ free_wl:
 }
 
 /* wilc_init_host_int: cfg80211.c + hif.c's wilc_init(): a zeroed host_if_drv in the HOST_IF_IDLE
- * state with hif.c's connect timer (connect_glue.c). Not the scan/remain-on-channel timers (no
- * scan or P2P runs) nor the 5 s periodic_rssi statistics timer (docs/models/wilc1000.md). */
+ * state with hif.c's connect timer (connect_glue.c) and its 5 s statistics timer (stats_glue.c).
+ * Not the scan/remain-on-channel timers (no scan or P2P runs). */
 int wilc_init_host_int(struct net_device* net)
 {
     struct wilc_vif* vif = netdev_priv(net);
@@ -132,6 +132,7 @@ int wilc_init_host_int(struct net_device* net)
     hif_drv->hif_state = HOST_IF_IDLE;
     priv->hif_drv = hif_drv;
     vif->hif_drv = hif_drv;
+    wilc_glue_stats_init(vif);
     return 0;
 }
 
@@ -141,8 +142,9 @@ void wilc_deinit_host_int(struct net_device* net)
     struct wilc_priv* priv = &vif->priv;
 
     priv->p2p_listen_state = false;
+    wilc_glue_stats_deinit(vif);
     if (vif->hif_drv)
-        wilc_glue_connect_deinit(vif->hif_drv); /* wilc_deinit's del_timer_sync */
+        wilc_glue_connect_deinit(vif->hif_drv); /* wilc_deinit's del_timer_syncs */
     flush_workqueue(vif->wilc->hif_workqueue);
     mutex_destroy(&priv->scan_req_lock);
     kfree(vif->hif_drv);

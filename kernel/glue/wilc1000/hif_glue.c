@@ -122,6 +122,7 @@ static const struct lx_bus_wilc_ops glue_ops = {
     .connect = wilc_glue_connect,
     .connected = wilc_glue_connected,
     .power_save_mode = glue_power_save_mode,
+    .tcp_ack_filter = wilc_glue_tcp_ack_filter,
 };
 
 /* Runs when the binary loads, like the variant's module_init constructors. */

@@ -4,6 +4,7 @@
 #define NICSIM_WILC_GLUE_H
 
 struct host_if_drv;
+struct wilc_vif;
 struct net_device;
 struct lx_bus_wilc_bss;
 
@@ -13,5 +14,11 @@ void wilc_glue_connect_init(struct host_if_drv* hif_drv);
 void wilc_glue_connect_deinit(struct host_if_drv* hif_drv);
 int wilc_glue_connect(struct net_device* dev, const struct lx_bus_wilc_bss* bss);
 int wilc_glue_connected(struct net_device* dev);
+
+/* stats_glue.c: hif.c's 5 s statistics timer (wilc_init/wilc_deinit) and the TCP ACK filter's
+ * state for the testbench. */
+void wilc_glue_stats_init(struct wilc_vif* vif);
+void wilc_glue_stats_deinit(struct wilc_vif* vif);
+int wilc_glue_tcp_ack_filter(struct net_device* dev);
 
 #endif

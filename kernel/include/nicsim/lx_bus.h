@@ -145,6 +145,9 @@ struct lx_bus_wilc_ops {
     /* hif.c's hif_state is HOST_IF_CONNECTED (the connect result was a success). */
     int (*connected)(struct net_device* dev);
     int (*power_save_mode)(struct net_device* dev);
+    /* The driver's TCP ACK filter (wlan.c) is on: hif.c's 5 s statistics query read a link
+     * speed above 54 Mbit/s other than 72. */
+    int (*tcp_ack_filter)(struct net_device* dev);
 };
 void lx_bus_wilc_ops_register(const char* variant, const struct lx_bus_wilc_ops* ops);
 /* NULL if that variant is not linked. */
