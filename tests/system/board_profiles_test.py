@@ -94,9 +94,9 @@ def check(profile):
         cmd, p, report = run(scenario, profile, scn)
         what = f"{profile} x {name} (`{' '.join(cmd)}`)"
         if SECTION[bus] not in prof:
-            # Not hostable: refused before anything runs (exit 2, an unsupported combination,
+            # Not hostable: refused before anything runs (exit 1, a configuration error,
             # docs/scenarios.md#exit-codes), naming the missing section.
-            if p.returncode != 2 or SECTION[bus] not in p.stderr:
+            if p.returncode != 1 or SECTION[bus] not in p.stderr:
                 failures.append(f"{what}: expected a refusal naming {SECTION[bus]}, exit "
                                 f"{p.returncode}: {p.stderr[-400:]}")
             continue

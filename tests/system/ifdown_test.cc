@@ -70,11 +70,11 @@ TEST(Ifdown, AnSkbNobodyFreesIsReportedAsALeak) {
 // A real one in 6.1's enc28j60: ndo_stop (enc28j60_net_close) disables the chip's interrupts
 // while a frame is still in priv->tx_skb, so its TX-done interrupt never comes and nothing frees
 // the frame (the next open's TX timeout would; remove never does). An iperf TX cut by its
-// duration has a frame on the wire at most cuts (2.94 s is one; a cut in a pause of the flow,
-// such as 2.95 s, has none).
+// duration has a frame on the wire at most cuts (2.95 s is one; a cut in a pause of the flow,
+// such as 2.94 s, has none).
 TEST(Ifdown, Enc28j60CloseKeepsTheFrameItWasSending) {
     driver_log log;
-    const auto l = load_shipped("enc28j60-spi-iperf-tx.yaml", {"duration=2.94s"});
+    const auto l = load_shipped("enc28j60-spi-iperf-tx.yaml", {"duration=2.95s"});
     device_system sys("system", l.scenario, l.platform);
     const report::report r = sys.run();
     EXPECT_EQ(r.end_reason, "duration limit");
@@ -88,7 +88,7 @@ TEST(Ifdown, Enc28j60CloseKeepsTheFrameItWasSending) {
 // leaks nothing.
 TEST(Ifdown, Enc28j60VariantThatFreesTheFrameInCloseLeaksNothing) {
     const auto l = load_shipped("enc28j60-spi-iperf-tx.yaml",
-                                {"duration=2.94s", "driver.variant=close-frees-tx-skb"});
+                                {"duration=2.95s", "driver.variant=close-frees-tx-skb"});
     device_system sys("system", l.scenario, l.platform);
     const report::report r = sys.run();
     EXPECT_EQ(r.end_reason, "duration limit");

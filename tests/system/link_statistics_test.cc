@@ -57,8 +57,9 @@ TEST(Wilc1000LinkStatistics, QueriedEvery5sAndAbove54MbitTheAckFilterDropsRedund
     EXPECT_TRUE(r.five_wids_in_order);
     ASSERT_TRUE(r.tcp_ack_filter.has_value());
     EXPECT_TRUE(*r.tcp_ack_filter);
-    // From the first query on, ACKs the stack queued behind a newer one never reach the chip.
-    EXPECT_LT(r.chip_data_frames, r.stack_frames);
+    // From the first query on, ACKs the stack queued behind a newer one never reach the chip:
+    // hundreds of them, far more than the few frames the duration's cut leaves queued.
+    EXPECT_GT(r.stack_frames, r.chip_data_frames + 100);
 }
 
 TEST(Wilc1000LinkStatistics, At72MbitTheDefaultLinkSpeedLeavesTheFilterOff) {
@@ -66,14 +67,15 @@ TEST(Wilc1000LinkStatistics, At72MbitTheDefaultLinkSpeedLeavesTheFilterOff) {
     ASSERT_EQ(r.query_times_s.size(), 2u);
     ASSERT_TRUE(r.tcp_ack_filter.has_value());
     EXPECT_FALSE(*r.tcp_ack_filter);
-    EXPECT_EQ(r.chip_data_frames, r.stack_frames) << "every frame the stack sent reached the chip";
+    // Every frame the stack sent reached the chip, but the few the duration's cut left queued.
+    EXPECT_LE(r.stack_frames - r.chip_data_frames, 8u);
 }
 
 TEST(Wilc1000LinkStatistics, At54MbitTheFilterStaysOff) {
     const stats_run r = run_at("54Mbps");
     ASSERT_TRUE(r.tcp_ack_filter.has_value());
     EXPECT_FALSE(*r.tcp_ack_filter);
-    EXPECT_EQ(r.chip_data_frames, r.stack_frames);
+    EXPECT_LE(r.stack_frames - r.chip_data_frames, 8u);
 }
 
 } // namespace

@@ -363,12 +363,14 @@ TEST(Cli, HelpFitsOneHundredColumnsAndShowsExamples) {
                 EXPECT_LE(columns_of(l), 100u) << "'" << l << "'";
                 // Every scenario, study or profile an example names is a shipped file.
                 std::istringstream words(l);
-                for (std::string w; words >> w;)
+                for (std::string w; words >> w;) {
                     if ((w.rfind("configs/", 0) == 0 || w.rfind("examples/", 0) == 0) &&
-                        w.find('*') == std::string::npos)
+                        w.find('*') == std::string::npos) {
                         EXPECT_TRUE(
                             std::filesystem::exists(std::string(NICSIM_SOURCE_DIR) + "/" + w))
                             << w;
+                    }
+                }
             }
         }
     }
@@ -382,8 +384,9 @@ TEST(Cli, HelpFitsOneHundredColumnsAndShowsExamples) {
         in_options = in_options || l == "Options:";
         if (l.rfind("Examples", 0) == 0)
             break;
-        if (in_options)
+        if (in_options) {
             EXPECT_LE(columns_of(l), 72u) << "'" << l << "'";
+        }
     }
 }
 

@@ -802,7 +802,8 @@ TEST(TraceRun, GtkwaveSaveFileOpensOnTheFirstTransactions) {
         EXPECT_LE(v.start_ps, start_ns * 1000);
         EXPECT_GE(v.start_ps + v.visible_ps, (start_ns + duration_ns) * 1000.0);
         EXPECT_GE(duration_ns * 1000.0, v.visible_ps / 100) << "the first transaction is narrow";
-        if (!window.empty())
+        if (!window.empty()) {
             EXPECT_GE(v.start_ps, 86000000000u);
+        }
     }
 }
