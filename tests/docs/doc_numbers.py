@@ -1408,6 +1408,30 @@ def studies_wilc1000_sleep_mechanism():
 
 
 @check
+def wilc1000_tcp_ack_filter():
+    """models/wilc1000.md: what the driver's TCP ACK filter changes when receiving."""
+    d = doc("models/wilc1000.md")
+    q = ("build/nicsim run configs/wilc1000-spi-ttcp-rx.yaml --set link.phy_rate=R --set "
+         "driver.power_save=false|true")
+    expect("models/wilc1000.md", d, q, "the quoted command")
+    kbps = {}
+    for rate in ("72.2", "65"):
+        for ps in ("false", "true"):
+            args = [NICSIM, "run", os.path.join(SRC, "configs/wilc1000-spi-ttcp-rx.yaml"), "--set",
+                    f"link.phy_rate={rate}Mbps", "--set", f"driver.power_save={ps}", "--json", "-",
+                    "-q"]
+            r = json.loads(subprocess.run(args, capture_output=True, text=True).stdout)
+            f, dev = r["flows"][0], r["devices"][0]
+            kbps[rate, ps] = f["goodput_bps"] / 8192
+            expect("models/wilc1000.md", d,
+                   f"| {rate} Mbit/s | {'on' if ps == 'true' else 'off'} | {kbps[rate, ps]:.1f} KB/s | "
+                   f"{dev['frames_tx']} | {dev['tx_batches']} | "
+                   f"{'on' if dev['tcp_ack_filter'] else 'off'} |", q)
+    gain = [(kbps["65", ps] / kbps["72.2", ps] - 1) * 100 for ps in ("false", "true")]
+    expect("models/wilc1000.md", d, f"(+{gain[0]:.1f} % and +{gain[1]:.1f} %)", q)
+
+
+@check
 def wilc1000_rx_batch_size():
     """models/wilc1000.md: receiving throughput against the RX batch size assumption."""
     d = doc("models/wilc1000.md")
