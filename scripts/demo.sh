@@ -32,7 +32,10 @@ run ps-true --set driver.power_save=true
 run old --set driver.variant=chip-sleep-5.16 --set driver.power_save=true
 python3 "$here/scripts/demo_figures.py" "6.1, sleep off=$out/ps-false.json" \
     "6.1, sleep on=$out/ps-true.json" "5.16, sleep on=$out/old.json"
-echo "   every figure: $build/nicsim compare $out/ps-false.json $out/ps-true.json"
+# Two lines: the build directory's name (build-asan under make test) must not push it past 100
+# columns.
+echo "   every figure, side by side:"
+echo "     $build/nicsim compare $out/ps-false.json $out/ps-true.json"
 echo
 # The other side of the trade-off: the same board idle and associated, where power save lets the
 # radio doze between DTIM beacons (docs/studies.md, the DTIM studies).
