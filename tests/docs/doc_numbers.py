@@ -170,6 +170,14 @@ def batches(text_report):
     return (int(m.group(1)), float(m.group(2))) if m else (None, float("nan"))
 
 
+def run_json(config, sets):
+    """The JSON report of `nicsim run configs/CONFIG` with each of `sets` as a --set."""
+    args = [NICSIM, "run", os.path.join(SRC, config), "--json", "-", "-q"]
+    for one in sets:
+        args += ["--set", one]
+    return json.loads(subprocess.run(args, capture_output=True, text=True).stdout)
+
+
 def point_reports(sweep_dir):
     """The point reports of a sweep in sweep order (results.json's points), by settings."""
     with open(os.path.join(sweep_dir, "results.json")) as f:
@@ -1417,10 +1425,8 @@ def wilc1000_tcp_ack_filter():
     kbps = {}
     for rate in ("72.2", "65"):
         for ps in ("false", "true"):
-            args = [NICSIM, "run", os.path.join(SRC, "configs/wilc1000-spi-ttcp-rx.yaml"), "--set",
-                    f"link.phy_rate={rate}Mbps", "--set", f"driver.power_save={ps}", "--json", "-",
-                    "-q"]
-            r = json.loads(subprocess.run(args, capture_output=True, text=True).stdout)
+            r = run_json("configs/wilc1000-spi-ttcp-rx.yaml",
+                         [f"link.phy_rate={rate}Mbps", f"driver.power_save={ps}"])
             f, dev = r["flows"][0], r["devices"][0]
             kbps[rate, ps] = f["goodput_bps"] / 8192
             expect("models/wilc1000.md", d,
@@ -1449,11 +1455,8 @@ def wilc1000_rx_batch_size():
     for size in (8, 16, 32, 64):
         cells = []
         for label, sets in runs.items():
-            args = [NICSIM, "run", os.path.join(SRC, "configs/wilc1000-spi-ttcp-rx.yaml"), "--set",
-                    f"device.buffers.rx_aggregation={size}KiB", "--json", "-", "-q"]
-            for one in sets:
-                args += ["--set", one]
-            r = json.loads(subprocess.run(args, capture_output=True, text=True).stdout)
+            r = run_json("configs/wilc1000-spi-ttcp-rx.yaml",
+                         [f"device.buffers.rx_aggregation={size}KiB"] + sets)
             kbps[label, size] = r["flows"][0]["goodput_bps"] / 8192
             if label != "5.16, sleep off":
                 cells.append(f"{kbps[label, size]:.1f}")

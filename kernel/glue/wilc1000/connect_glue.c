@@ -36,16 +36,11 @@ typedef void* conn_priv_t;
 #define CONN_PRIV(ci) ((ci)->arg)
 #endif
 
-/* One job for the hif workqueue: which interface, and the MAC status an 'I' carried. */
-struct join_job {
-    struct wilc_vif* vif;
-    u8 mac_status;
-    struct work_struct work;
-};
-
-static int queue_job(struct wilc_vif* vif, work_func_t run, u8 mac_status)
+/* One job for the driver's hif workqueue (wilc_glue.h), as hif.c's wilc_enqueue_work queues its
+ * messages. */
+int wilc_glue_queue_job(struct wilc_vif* vif, work_func_t run, u8 mac_status)
 {
-    struct join_job* job = kzalloc(sizeof(*job), GFP_ATOMIC);
+    struct wilc_glue_job* job = kzalloc(sizeof(*job), GFP_ATOMIC);
 
     if (!job)
         return -ENOMEM;
@@ -189,7 +184,7 @@ static int start_join(struct wilc_vif* vif, const u8* bssid)
  * with reason 0). */
 static void join_timed_out(struct work_struct* work)
 {
-    struct join_job* job = container_of(work, struct join_job, work);
+    struct wilc_glue_job* job = container_of(work, struct wilc_glue_job, work);
     struct wilc_vif* vif = job->vif;
     struct host_if_drv* hd = vif->hif_drv;
     u16 reason = 0;
@@ -217,7 +212,7 @@ static void connect_timer_fired(struct timer_list* t)
 {
     struct host_if_drv* hd = from_timer(hd, t, connect_timer);
 
-    queue_job(hd->connect_timer_vif, join_timed_out, 0);
+    wilc_glue_queue_job(hd->connect_timer_vif, join_timed_out, 0);
 }
 
 /* Reads WID_ASSOC_RES_INFO (the association response body the firmware kept) into
@@ -295,7 +290,7 @@ void wilc_handle_disconnect(struct wilc_vif* vif)
  * an open connect never takes it). */
 static void status_received(struct work_struct* work)
 {
-    struct join_job* job = container_of(work, struct join_job, work);
+    struct wilc_glue_job* job = container_of(work, struct wilc_glue_job, work);
     struct wilc_vif* vif = job->vif;
     struct host_if_drv* hd = vif->hif_drv;
 
@@ -345,7 +340,7 @@ void wilc_gnrl_async_info_received(struct wilc* wilc, u8* buffer, u32 length)
     if (vif && vif->hif_drv) {
         if (!vif->hif_drv->conn_info.conn_result)
             netdev_err(vif->ndev, "%s: conn_result is NULL\n", __func__);
-        else if (queue_job(vif, status_received, buffer[7]))
+        else if (wilc_glue_queue_job(vif, status_received, buffer[7]))
             netdev_err(vif->ndev, "%s: enqueue work failed\n", __func__);
     }
 #if NICSIM_LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)

@@ -48,14 +48,9 @@ int wilc_get_statistics(struct wilc_vif* vif, struct rf_info* stats)
     return 0;
 }
 
-struct stats_job {
-    struct wilc_vif* vif;
-    struct work_struct work;
-};
-
 static void stats_job_run(struct work_struct* work)
 {
-    struct stats_job* job = container_of(work, struct stats_job, work);
+    struct wilc_glue_job* job = container_of(work, struct wilc_glue_job, work);
 
     wilc_get_statistics(job->vif, &job->vif->periodic_stat);
     kfree(job);
@@ -65,23 +60,14 @@ static void stats_job_run(struct work_struct* work)
 static void periodic_stats_fired(struct timer_list* t)
 {
     struct wilc_vif* vif = from_timer(vif, t, periodic_rssi);
-    struct stats_job* job;
 
     if (!vif->hif_drv) {
         netdev_err(vif->ndev, "%s: hif driver is NULL", __func__);
         return;
     }
-    if (vif->hif_drv->hif_state == HOST_IF_CONNECTED) {
-        job = kzalloc(sizeof(*job), GFP_ATOMIC);
-        if (job) {
-            job->vif = vif;
-            INIT_WORK(&job->work, stats_job_run);
-            if (!vif->wilc->hif_workqueue || !queue_work(vif->wilc->hif_workqueue, &job->work)) {
-                netdev_err(vif->ndev, "%s: enqueue work failed\n", __func__);
-                kfree(job);
-            }
-        }
-    }
+    if (vif->hif_drv->hif_state == HOST_IF_CONNECTED &&
+        wilc_glue_queue_job(vif, stats_job_run, 0))
+        netdev_err(vif->ndev, "%s: enqueue work failed\n", __func__);
     mod_timer(&vif->periodic_rssi, jiffies + msecs_to_jiffies(STATS_PERIOD_MS));
 }
 

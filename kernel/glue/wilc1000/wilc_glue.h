@@ -3,10 +3,23 @@
 #ifndef NICSIM_WILC_GLUE_H
 #define NICSIM_WILC_GLUE_H
 
+#include <linux/types.h>
+#include <linux/workqueue.h>
+
 struct host_if_drv;
 struct wilc_vif;
 struct net_device;
 struct lx_bus_wilc_bss;
+
+/* connect_glue.c: one job on the driver's hif workqueue, as hif.c queues its messages: the
+ * interface, and the MAC status an 'I' carried (0 when the job has none). `run` finds the job
+ * with container_of(work, struct wilc_glue_job, work) and frees it. 0 or -errno. */
+struct wilc_glue_job {
+    struct wilc_vif* vif;
+    u8 mac_status;
+    struct work_struct work;
+};
+int wilc_glue_queue_job(struct wilc_vif* vif, work_func_t run, u8 mac_status);
 
 /* connect_glue.c: the connect timer of hif.c's wilc_init/wilc_deinit, and the testbench's
  * connect entry points (struct lx_bus_wilc_ops). */
