@@ -22,6 +22,14 @@ enum class sdio_clock_rule {
     // mmci_stm32_sdmmc.c mmci_sdmmc_set_clkreg: bypass at or above the input, else input over
     // 2 x DIV_ROUND_UP(input, 2 x request), CLKDIV at most 1023.
     stm32_sdmmc,
+    // sdhci-esdhc-imx.c esdhc_pltfm_set_clock (uSDHC, SDR timings): the input over a
+    // power-of-two prescaler (1..256, the smallest that brings input / 16 to the request or
+    // below) times a divisor 1..16 (the smallest not above the request, else 16).
+    esdhc_imx,
+    // meson-gx-mmc.c meson_mmc_clk_set through the common clock framework: a mux of two inputs
+    // (clkin0, clkin1) in front of a one-based 6-bit divider; the fastest input / div, rounded
+    // up, that is not above the request. Nothing reachable that low: clk_set_rate fails.
+    meson_gx_mmc,
 };
 
 const char* to_string(sdio_clock_rule);
@@ -30,10 +38,16 @@ struct sdio_clock_error : std::invalid_argument {
     using std::invalid_argument::invalid_argument;
 };
 
-// SD clock (Hz) the host driver programs for `requested_hz` from its input clock `input_hz`
-// (sdhci: the capabilities' base clock) and, for sdhci, the capabilities' clock multiplier
-// (0 = none). Throws sdio_clock_error when a clock is 0.
-std::uint32_t sdio_clock_hz(sdio_clock_rule rule, std::uint32_t input_hz, unsigned multiplier,
+// The clocks a rule divides.
+struct sdio_clock_inputs {
+    std::uint32_t input_hz = 0;        // sdhci: the capabilities' base clock; meson: clkin0
+    unsigned multiplier = 0;           // sdhci: the capabilities' clock multiplier, 0 = none
+    std::uint32_t second_input_hz = 0; // meson_gx_mmc: the mux's clkin1, 0 = none
+};
+
+// SD clock (Hz) the host driver programs for `requested_hz` from `in`. Throws sdio_clock_error
+// when the input or the requested clock is 0, or the driver fails to set the clock.
+std::uint32_t sdio_clock_hz(sdio_clock_rule rule, const sdio_clock_inputs& in,
                             std::uint32_t requested_hz);
 
 } // namespace nicsim::sdio

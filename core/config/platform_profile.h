@@ -154,13 +154,19 @@ struct sdio_host_config {
     bool present = false;          // the profile has an sdio_host section
     std::string controller;        // sdio_host.controller: name, informational (e.g. atmel-mci)
     frequency max_clock;           // sdio_host.max_clock: highest SD clock the controller makes
-    // sdio_host.clock_rule / input_clock (optional, together) / clock_multiplier: how the host
-    // driver divides its input clock to the SD clock (bus/sdio/sdio_clock.h); clock_multiplier is
-    // sdhci's programmable-clock multiplier (optional, 0 = none). Without a rule the card runs
-    // at the requested clock.
+    // sdio_host.clock_rule / input_clock (optional, together) / clock_multiplier /
+    // second_input_clock: how the host driver divides its input clock to the SD clock
+    // (bus/sdio/sdio_clock.h); clock_multiplier is sdhci's programmable-clock multiplier
+    // (optional, 0 = none), second_input_clock meson-gx-mmc's clkin1 (required with that rule,
+    // refused with the others). Without a rule the card runs at the requested clock.
     std::optional<sdio::sdio_clock_rule> clock_rule;
     frequency input_clock;
     unsigned clock_multiplier = 0;
+    frequency second_input_clock;
+    sdio::sdio_clock_inputs clock_inputs() const {
+        return {static_cast<std::uint32_t>(input_clock.hz), clock_multiplier,
+                static_cast<std::uint32_t>(second_input_clock.hz)};
+    }
     duration per_request_overhead; // sdio_host.per_request_overhead: mmc_wait_for_req -> command
     duration completion_overhead;  // sdio_host.completion_overhead: last bit -> caller resumes
     duration per_block_overhead;   // sdio_host.per_block_overhead: stall between data blocks

@@ -17,8 +17,7 @@ std::uint32_t spi_sck_hz(const config::spi_host_config& c, std::uint32_t request
 std::uint32_t sd_clock_hz(const config::sdio_host_config& c, std::uint32_t requested_hz) {
     if (!c.clock_rule)
         return requested_hz;
-    return sdio::sdio_clock_hz(*c.clock_rule, static_cast<std::uint32_t>(c.input_clock.hz),
-                               c.clock_multiplier, requested_hz);
+    return sdio::sdio_clock_hz(*c.clock_rule, c.clock_inputs(), requested_hz);
 }
 
 double actual_bus_clock_hz(const config::platform_profile& p, config::bus_type bus,

@@ -17,7 +17,7 @@ namespace nicsim::board {
 std::uint32_t spi_sck_hz(const config::spi_host_config& c, std::uint32_t requested_hz);
 
 // SD clock the host driver programs for `requested_hz` (sdio_host.clock_rule on input_clock;
-// none: the request).
+// none: the request). Throws sdio::sdio_clock_error when the driver fails to set it.
 std::uint32_t sd_clock_hz(const config::sdio_host_config& c, std::uint32_t requested_hz);
 
 // For the report: the clock device.bus_clock turns into on this profile's controller (spi,

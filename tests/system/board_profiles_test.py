@@ -33,8 +33,9 @@ ACTUAL = {
     "rpi5": {48 * MHZ: 33_333_333, 25 * MHZ: 25_000_000, 12 * MHZ: 11_111_111},
     # spi-stm32, HSI 64 MHz: 48 clamped to 32 (div 2), 25 -> div 3 -> 4, 12 -> div 5 -> 8.
     "stm32mp157": {48 * MHZ: 32_000_000, 25 * MHZ: 16_000_000, 12 * MHZ: 8_000_000},
-    # spi-imx ECSPI, 60 MHz: pre 1, 2, 4, post 0.
-    "imx6ull": {48 * MHZ: 30_000_000, 25 * MHZ: 20_000_000, 12 * MHZ: 12_000_000},
+    # spi-imx ECSPI, 60 MHz: pre 1, 2, 4, post 0; uSDHC, 198 MHz: prescaler 1, divisor 4.
+    "imx6ull": {48 * MHZ: 30_000_000, 25 * MHZ: 20_000_000, 12 * MHZ: 12_000_000,
+                50 * MHZ: 49_500_000},
     # spi-atmel, 83 MHz: SCBR 2, 4, 7; sdhci 12 MHz x 40 = 480 MHz over 10.
     "sama5d27": {48 * MHZ: 41_500_000, 25 * MHZ: 20_750_000, 12 * MHZ: 11_857_142,
                  50 * MHZ: 48_000_000},

@@ -5,6 +5,7 @@
 // per TEST (SystemC runs once).
 #include <gtest/gtest.h>
 
+#include "host/board/bus_clock.h"
 #include "tests/system/system_test_support.h"
 
 using namespace nicsim;
@@ -66,6 +67,40 @@ TEST(BusClock, ARefusedClockIsRejectedAtTheKey) {
         EXPECT_NE(m.find("device.bus_clock"), std::string::npos) << m;
         EXPECT_NE(m.find("platform 'sama5-class'"), std::string::npos) << m;
         EXPECT_NE(m.find("SCBR 277"), std::string::npos) << m;
+    }
+}
+
+// An SD clock the host driver fails to set is rejected the same way: meson-gx-mmc's divider
+// reaches no lower than 24 MHz / 63 (clk_set_rate fails below); a meson_gx_mmc rule without its
+// mux's second input is a profile error naming the rule.
+TEST(BusClock, ASdClockTheHostCannotSetIsRejectedAtTheKey) {
+    const std::vector<std::string> meson = {"platform.sdio_host.clock_rule=meson_gx_mmc",
+                                            "platform.sdio_host.input_clock=24MHz"};
+    auto with = [&](std::vector<std::string> more) {
+        more.insert(more.begin(), meson.begin(), meson.end());
+        return more;
+    };
+    // 45 MHz: 1 GHz / 23, rounded up.
+    const auto ok = load_shipped("wilc1000-sdio-ttcp-tx.yaml",
+                                 with({"platform.sdio_host.second_input_clock=1GHz"}));
+    EXPECT_EQ(board::sd_clock_hz(ok.platform.sdio_host, 45'000'000), 43'478'261u);
+    try {
+        load_shipped("wilc1000-sdio-ttcp-tx.yaml",
+                     with({"platform.sdio_host.second_input_clock=1GHz", "device.bus_clock=300kHz"}));
+        FAIL() << "no error for a clock the driver cannot set";
+    } catch (const std::exception& e) {
+        const std::string m = e.what();
+        EXPECT_NE(m.find("device.bus_clock"), std::string::npos) << m;
+        EXPECT_NE(m.find("platform 'sama5-class'"), std::string::npos) << m;
+        EXPECT_NE(m.find("clk_set_rate fails"), std::string::npos) << m;
+    }
+    try {
+        load_shipped("wilc1000-sdio-ttcp-tx.yaml", with({}));
+        FAIL() << "no error for meson_gx_mmc without second_input_clock";
+    } catch (const std::exception& e) {
+        const std::string m = e.what();
+        EXPECT_NE(m.find("clock_rule"), std::string::npos) << m;
+        EXPECT_NE(m.find("second_input_clock"), std::string::npos) << m;
     }
 }
 

@@ -64,13 +64,23 @@ void optional_enum(yaml_reader& r, const std::string& key, std::optional<E>& out
 }
 
 // Why the profile's SPI controller driver refuses the requested clock (its divider does not
-// fit), or empty: said at device.bus_clock before anything runs.
+// fit), or its SD host driver fails to set it, or empty: said at device.bus_clock before
+// anything runs.
 std::string refused_bus_clock(const device_config& dev, const platform_profile& p) {
+    const auto req = static_cast<std::uint32_t>(dev.bus_clock.hz);
+    if (dev.bus == bus_type::sdio && p.sdio_host.present && p.sdio_host.clock_rule) {
+        try {
+            sdio::sdio_clock_hz(*p.sdio_host.clock_rule, p.sdio_host.clock_inputs(), req);
+        } catch (const sdio::sdio_clock_error& e) {
+            return to_string(dev.bus_clock) + " cannot be made by the SD host of platform '" +
+                   p.name + "': " + e.what();
+        }
+        return {};
+    }
     const auto& c = p.spi_host;
     if (dev.bus != bus_type::spi || !c.clock_rule)
         return {};
     const auto max = static_cast<std::uint32_t>(c.max_speed.hz);
-    const auto req = static_cast<std::uint32_t>(dev.bus_clock.hz);
     try {
         spi::spi_sck_hz(*c.clock_rule, static_cast<std::uint32_t>(c.input_clock.hz),
                         max ? std::min(req, max) : req);
@@ -248,10 +258,18 @@ void read_platform(yaml_reader& r, platform_profile& p, bool require) {
         field(h, "max_clock", p.sdio_host.max_clock, all, sd_clock);
         optional_enum(h, "clock_rule", p.sdio_host.clock_rule,
                       {sdio::sdio_clock_rule::sdhci, sdio::sdio_clock_rule::bcm2835_sdhost,
-                       sdio::sdio_clock_rule::stm32_sdmmc});
+                       sdio::sdio_clock_rule::stm32_sdmmc, sdio::sdio_clock_rule::esdhc_imx,
+                       sdio::sdio_clock_rule::meson_gx_mmc});
         field(h, "input_clock", p.sdio_host.input_clock, false, clock_below_4ghz());
         if (p.sdio_host.clock_rule && p.sdio_host.input_clock.hz <= 0)
             h.fail("clock_rule", "needs sdio_host.input_clock, the clock the rule divides");
+        // meson-gx-mmc's mux always has its second input (clkin1); the other rules ignore it.
+        field(h, "second_input_clock", p.sdio_host.second_input_clock, false,
+              clock_below_4ghz());
+        if (p.sdio_host.clock_rule == sdio::sdio_clock_rule::meson_gx_mmc &&
+            p.sdio_host.second_input_clock.hz <= 0)
+            h.fail("clock_rule", "meson_gx_mmc needs sdio_host.second_input_clock, the mux's "
+                                 "clkin1 (input_clock is its clkin0)");
         field(h, "clock_multiplier", p.sdio_host.clock_multiplier, false,
               check_fn<unsigned>([](const unsigned& v) {
                   return v <= 256 ? std::string()
