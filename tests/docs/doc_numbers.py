@@ -1343,6 +1343,38 @@ def calibration_ks8851_ping_spread():
 
 
 @check
+def scenarios_board_profiles_no_tail():
+    """scenarios.md: the Raspberry Pi board profiles without rpi-class's latency tail, rpi3b's
+    1000 pings at 10 ms with and without it (three seeds each)."""
+    d = doc("scenarios.md")
+    base = ("nicsim run configs/ks8851-spi-ping.yaml --set platform=rpi3b --set traffic.count=1000 "
+            "--set traffic.interval=10ms --set traffic.adaptive=false --set duration=15s")
+    tail = "--set platform.kernel.preemption_share=0.0013 --set platform.kernel.preemption_burst=1ms"
+    q = base + " --set seed=N"
+    expect("scenarios.md", d, q, "the quoted command")
+    expect("scenarios.md", d, f"(`{tail}`)", "the quoted setting")
+    ranges = {}
+    for label, extra in (("without", []), ("with", shlex.split(tail))):
+        maxima, mdevs = [], []
+        for seed in (1, 2, 3):
+            args = shlex.split(base)[2:] + ["--set", f"seed={seed}"] + extra
+            p = subprocess.run([NICSIM, "run", os.path.join(SRC, args[0])] + args[1:],
+                               capture_output=True, text=True)
+            m = re.search(r"rtt min/avg/max/mdev\s+[\d.]+/[\d.]+/([\d.]+)/([\d.]+) ms", p.stdout)
+            if not m:
+                failures.append(f"`{q}` ({label} the tail, seed {seed}) printed no rtt line")
+                return
+            maxima.append(m.group(1))
+            mdevs.append(m.group(2))
+        lo, hi = (lambda v: min(v, key=float)), (lambda v: max(v, key=float))
+        span = lambda v: v[0] if lo(v) == hi(v) else f"{lo(v)}–{hi(v)}"
+        ranges[label] = (f"{lo(maxima)}–{hi(maxima)} ms", f"(mdev {span(mdevs)} ms)")
+    expect("scenarios.md", d, f"N = 1–3) reaches a maximum of {ranges['without'][0]} "
+           f"{ranges['without'][1]} without the tail and {ranges['with'][0]} "
+           f"{ranges['with'][1]} with it", q)
+
+
+@check
 def calibration_ks8851_former_fit():
     """calibration.md: the KS8851 value fitted before the last refit, on the current stack."""
     d = doc("calibration.md")
