@@ -158,7 +158,7 @@ struct sdio_host_config {
     // second_input_clock: how the host driver divides its input clock to the SD clock
     // (bus/sdio/sdio_clock.h); clock_multiplier is sdhci's programmable-clock multiplier
     // (optional, 0 = none), second_input_clock meson-gx-mmc's clkin1 (required with that rule,
-    // refused with the others). Without a rule the card runs at the requested clock.
+    // ignored by the others). Without a rule the card runs at the requested clock.
     std::optional<sdio::sdio_clock_rule> clock_rule;
     frequency input_clock;
     unsigned clock_multiplier = 0;
