@@ -26,10 +26,12 @@ run() {
 }
 
 echo "== 16 MiB ttcp -t: nicsim run configs/wilc1000-spi-ttcp-tx.yaml --set driver.power_save=..."
-echo "   (the 5.16 column: --set driver.variant=chip-sleep-5.16, every wake-up sleeps 2-2.5 ms)"
+echo "   (the 5.16 column: --set driver.variant=chip-sleep-5.16, every wake-up sleeps 2-2.5 ms,"
+echo "    and --set platform.kernel.spi_sync_fast_path=false, the SPI core before 6.0)"
 run ps-false --set driver.power_save=false
 run ps-true --set driver.power_save=true
-run old --set driver.variant=chip-sleep-5.16 --set driver.power_save=true
+run old --set driver.variant=chip-sleep-5.16 --set platform.kernel.spi_sync_fast_path=false \
+    --set driver.power_save=true
 python3 "$here/scripts/demo_figures.py" "6.1, sleep off=$out/ps-false.json" \
     "6.1, sleep on=$out/ps-true.json" "5.16, sleep on=$out/old.json"
 # Two lines: the build directory's name (build-asan under make test) must not push it past 100

@@ -69,6 +69,12 @@ struct kernel_timing {
     // kernel.hardirq: CPU time of one hard interrupt (entry, the chained GPIO handler, the primary
     // handler waking the IRQ thread, exit), charged on a core.
     duration hardirq;
+    // kernel.spi_sync_fast_path (optional, default true): the SPI core of Linux 6.0 and later,
+    // whose spi_sync runs a message in the caller without the message queue and keeps the
+    // controller prepared between messages. false: the core before 6.0, whose
+    // spi_finalize_current_message() woke the message pump kthread after every message to idle
+    // the controller (host/board/spi_core_port.h; spi_host.message_pump_overhead).
+    bool spi_sync_fast_path = true;
 };
 
 // net_stack: the CPU cost of the board's network stack in named parts, used by the linux host
@@ -103,6 +109,11 @@ struct spi_host_config {
     frequency input_clock;
     duration per_message_overhead;      // spi_host.per_message_overhead: spi_sync → CS assert
     duration per_transfer_overhead;     // spi_host.per_transfer_overhead: per spi_transfer setup
+    // spi_host.message_pump_overhead (optional, default 0): the SPI core's message pump work per
+    // message before 6.0 (kernel.spi_sync_fast_path false): the pump kthread idling the
+    // controller and the next message preparing it again; its two context switches are
+    // kernel.context_switch.
+    duration message_pump_overhead;
     duration cs_setup;                  // spi_host.cs_setup: CS assert → first SCK
     duration cs_hold;                   // spi_host.cs_hold: last SCK → CS deassert
     duration cs_inactive_min;           // spi_host.cs_inactive_min: CS high time between frames

@@ -7,6 +7,7 @@
 #include "host/board/atmel_spi_port.h"
 #include "host/board/bcm2835_spi_port.h"
 #include "host/board/generic_spi_port.h"
+#include "host/board/spi_core_port.h"
 #include "host/board/mmio16_port.h"
 #include "host/board/sdio_controller_port.h"
 #include "host/board/spi_clock_port.h"
@@ -152,7 +153,12 @@ lx_bus::spi_port& board::spi_port(unsigned cs, const config::frequency& requeste
                         " cannot be made by the SPI controller of platform '" + m_pf.name +
                         "' (" + m_pf.source_file + "): " + e.what());
     }
-    m_spi_ports.push_back(std::make_unique<spi_clock_port>(m_pf.spi_host, cpu_cost_port(cs)));
+    std::unique_ptr<lx_bus::spi_port> port = cpu_cost_port(cs);
+    if (!m_pf.kernel.spi_sync_fast_path) // the SPI core before 6.0 (spi_core_port.h)
+        port = std::make_unique<spi_core_pump_port>(
+            m_cpu, std::move(port),
+            to_sc(m_pf.spi_host.message_pump_overhead) + 2.0 * to_sc(m_pf.kernel.context_switch));
+    m_spi_ports.push_back(std::make_unique<spi_clock_port>(m_pf.spi_host, std::move(port)));
     return *m_spi_ports.back();
 }
 

@@ -172,6 +172,8 @@ void read_platform(yaml_reader& r, platform_profile& p, bool require) {
         }));
     p.kernel.preemption_burst =
         k.optional<duration>("preemption_burst", p.kernel.preemption_burst);
+    p.kernel.spi_sync_fast_path =
+        k.optional<bool>("spi_sync_fast_path", p.kernel.spi_sync_fast_path);
     if ((p.kernel.preemption_share > 0) != (p.kernel.preemption_burst.ps > 0))
         k.fail(p.kernel.preemption_share > 0 ? "preemption_share" : "preemption_burst",
                "preemption_share and preemption_burst go together (both above zero or both "
@@ -214,6 +216,7 @@ void read_platform(yaml_reader& r, platform_profile& p, bool require) {
         s.fail("clock_rule", "needs spi_host.input_clock, the clock the rule divides");
     field(s, "per_message_overhead", p.spi_host.per_message_overhead, require);
     field(s, "per_transfer_overhead", p.spi_host.per_transfer_overhead, require);
+    field(s, "message_pump_overhead", p.spi_host.message_pump_overhead, false);
     field(s, "cs_setup", p.spi_host.cs_setup, require);
     field(s, "cs_hold", p.spi_host.cs_hold, require);
     field(s, "cs_inactive_min", p.spi_host.cs_inactive_min, require);

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: MIT
+// The SPI core's own work per spi_sync, by its generation (kernel.spi_sync_fast_path), around
+// the controller driver's CPU-cost policy (atmel_spi_port.h, bcm2835_spi_port.h, ...).
+//
+// Linux 6.0 and later: spi_sync runs a message in the caller's context without the message
+// queue, and the controller stays prepared from one message to the next ("Optimize spi_sync
+// path", docs/sources.md#linux-host-latencies). The core then adds nothing the controller
+// policies do not charge, and the board uses no port of this kind.
+//
+// Before 6.0 (drivers/spi/spi.c of 5.x): spi_sync also ran the message in the caller when the
+// queue was idle, but spi_finalize_current_message() queued the message pump's work after every
+// message. The pump kthread, woken, ran __spi_pump_messages(), found the queue empty and idled
+// the controller (ctlr->busy cleared, runtime PM put), so the next message prepared it again.
+// Per message that is the pump thread switched in and out (two kernel.context_switch) and its
+// work (spi_host.message_pump_overhead). On a single core the thread, woken with CFS's sleeper
+// credit, preempts the caller as soon as the message ends, so the caller waits for it; with
+// more cores it runs on another one, and only the CPU is booked.
+#pragma once
+
+#include <memory>
+
+#include "kernel/include/nicsim/bus_attach.h"
+#include "host/cpu/host_cpu.h"
+
+namespace nicsim::board {
+
+class spi_core_pump_port : public lx_bus::spi_port {
+  public:
+    // `pump_round`: what one run of the pump thread costs the CPU after a message.
+    spi_core_pump_port(host_cpu& cpu, std::unique_ptr<lx_bus::spi_port> inner,
+                       sc_core::sc_time pump_round)
+        : m_cpu(cpu), m_inner(std::move(inner)), m_pump_round(pump_round) {}
+
+    void transfer(spi::spi_payload& frame) override {
+        // Runs on the caller's local time (bus/common/local_time.h), as the inner port does.
+        m_inner->transfer(frame);
+        if (m_cpu.cores() == 1)
+            m_cpu.advance(m_pump_round, cpu_class::kernel);
+        else
+            m_cpu.charge(m_pump_round);
+    }
+
+  private:
+    host_cpu& m_cpu;
+    std::unique_ptr<lx_bus::spi_port> m_inner;
+    sc_core::sc_time m_pump_round;
+};
+
+} // namespace nicsim::board
