@@ -67,6 +67,12 @@ std::string slurp(const fs::path& p) {
 
 const std::string k_exe = NICSIM_EXE;
 
+// A sweep file dir/name over the KS8851 calibration scenario; body follows its `base:` line.
+std::string ks8851_sweep(const fs::path& dir, const std::string& name, const std::string& body) {
+    return write_file(dir / name, "base: " + std::string(NICSIM_SOURCE_DIR) +
+                                      "/configs/ks8851-spi-iperf-rx.yaml\n" + body);
+}
+
 // 2 × 2 points of the KS8851 calibration scenario with 64 KiB of traffic each (~0.1 s a point),
 // on the fixed-window TCP, whose window is an axis.
 std::string small_sweep(const fs::path& dir, const std::string& bytes = "64KiB") {
@@ -343,15 +349,12 @@ TEST(SweepRun, EmittedCommandsPlusMergeEqualTheLocalRun) {
 // a resumed sweep and a merge of its point files write the same bytes as the fresh one.
 TEST(SweepRun, QuantitySettingsAreNumbersInTheUnitOfTheirHeaderAfterResumeAndMerge) {
     const auto d = test_dir();
-    const auto f = write_file(d / "q.yaml", "base: " + std::string(NICSIM_SOURCE_DIR) +
-                                                "/configs/ks8851-spi-iperf-rx.yaml\n"
-                                                "set: {traffic.bytes: 64KiB, host.stack: "
-                                                "fixed_window}\n"
-                                                "points:\n"
-                                                "  - {device.bus_clock: 12.5MHz, traffic.window: "
-                                                "8KiB, traffic.start: 500us}\n"
-                                                "  - {device.bus_clock: 25MHz, traffic.window: "
-                                                "5840B, traffic.start: 2ms}\n");
+    const auto f = ks8851_sweep(
+        d, "q.yaml",
+        "set: {traffic.bytes: 64KiB, host.stack: fixed_window}\n"
+        "points:\n"
+        "  - {device.bus_clock: 12.5MHz, traffic.window: 8KiB, traffic.start: 500us}\n"
+        "  - {device.bus_clock: 25MHz, traffic.window: 5840B, traffic.start: 2ms}\n");
     const std::string run = q(k_exe) + " sweep " + q(f) + " -j 2 --out ";
     ASSERT_EQ(shell(run + q(d / "fresh")).rc, 0);
     const std::string csv = slurp(d / "fresh" / "results.csv");
@@ -383,12 +386,11 @@ TEST(SweepRun, QuantitySettingsAreNumbersInTheUnitOfTheirHeaderAfterResumeAndMer
 
 TEST(SweepRun, FailingPointIsRecordedAndTheOthersStillRun) {
     const auto d = test_dir();
-    const auto f = write_file(d / "f.yaml", "base: " + std::string(NICSIM_SOURCE_DIR) +
-                                                "/configs/ks8851-spi-iperf-rx.yaml\n"
-                                                "set: {traffic.bytes: 64KiB}\n"
-                                                "points:\n"
-                                                "  - {device.bus_clock: 25MHz}\n"
-                                                "  - {device.bus_clock: 10MHz}\n");
+    const auto f = ks8851_sweep(d, "f.yaml",
+                                "set: {traffic.bytes: 64KiB}\n"
+                                "points:\n"
+                                "  - {device.bus_clock: 25MHz}\n"
+                                "  - {device.bus_clock: 10MHz}\n");
     // The first point's temporary report path is made a non-empty directory, so its `nicsim run`
     // cannot write the report and exits 1.
     const auto em = shell(q(k_exe) + " sweep " + q(f) + " --emit-commands --out " + q(d / "o"));
