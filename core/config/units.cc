@@ -221,4 +221,12 @@ std::string to_string(bit_rate r) {
     return with_unit(r.bps, {{"Gbps", 1e9}, {"Mbps", 1e6}, {"kbps", 1e3}, {"bps", 1}});
 }
 
+// Divided, not multiplied by 1e-12: 10ms is then the double nearest 0.01, as "0.01" reads.
+plain_quantity plain(duration d) { return {static_cast<double>(d.ps) / 1e12, "s", "_s"}; }
+plain_quantity plain(frequency f) { return {f.hz, "Hz", "_hz"}; }
+plain_quantity plain(byte_size s) { return {static_cast<double>(s.bytes), "B", "_bytes"}; }
+plain_quantity plain(bit_rate r) { return {r.bps, "bit/s", "_bps"}; }
+plain_quantity plain(current c) { return {c.amperes, "A", "_a"}; }
+plain_quantity plain(voltage v) { return {v.volts, "V", "_v"}; }
+
 } // namespace nicsim::config

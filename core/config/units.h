@@ -74,6 +74,22 @@ bit_rate parse_bit_rate(const std::string& text);
 current parse_current(const std::string& text);
 voltage parse_voltage(const std::string& text);
 
+// A quantity as one plain number in the unit the reports give its kind in (docs/report-schema.md:
+// the SI base unit), with that unit and the suffix a report key or table column in it ends with:
+// 1.5us -> {1.5e-6, "s", "_s"}, 48MHz -> {4.8e7, "Hz", "_hz"}, 64KiB -> {65536, "B", "_bytes"}.
+// Tables that need numbers (a sweep's results.csv) take their settings from here.
+struct plain_quantity {
+    double value = 0;
+    const char* unit = "";
+    const char* suffix = "";
+};
+plain_quantity plain(duration d);  // s, _s
+plain_quantity plain(frequency f); // Hz, _hz
+plain_quantity plain(byte_size s); // B, _bytes
+plain_quantity plain(bit_rate r);  // bit/s, _bps
+plain_quantity plain(current c);   // A, _a
+plain_quantity plain(voltage v);   // V, _v
+
 // Canonical text for messages and reports, e.g. "1.5us", "48MHz", "64KiB" (exact when possible).
 std::string to_string(duration d);
 std::string to_string(frequency f);

@@ -128,6 +128,12 @@ def rows(csv_path):
         return list(csv.DictReader(f))
 
 
+def clock(row):
+    """A row's SPI/SDIO clock as the docs write it ("12MHz", "12.5MHz"); results.csv gives the
+    setting as a number of Hz (device.bus_clock_hz)."""
+    return mhz(float(row["device.bus_clock_hz"]) / 1e6) + "MHz"
+
+
 def same_csv(fresh, committed, origin):
     """The committed results.csv (the docs quote it) holds what the sweep gives now."""
     if FIX:
@@ -197,7 +203,7 @@ def wilc_power_save(name, study):
     s.run("studies.md", d, cmd)
     fresh = s.path(f"sweep-{study}", "results.csv")
     same_csv(fresh, os.path.join(SRC, "docs", "studies", study, "results.csv"), cmd)
-    by = {(r["device.bus_clock"], r["driver.power_save"]): r for r in rows(fresh)}
+    by = {(clock(r), r["driver.power_save"]): r for r in rows(fresh)}
     for mhz in (12, 24, 48):
         off, on = by[(f"{mhz}MHz", "false")], by[(f"{mhz}MHz", "true")]
         a, b = float(off["goodput_kBps"]), float(on["goodput_kBps"])
@@ -256,7 +262,7 @@ def studies_wilc1000_tx():
 def studies_wilc1000_rx():
     d, by, cmd, _ = wilc_power_save("rx", "wilc1000-power-save-rx")
     on48, off48 = by[("48MHz", "true")], by[("48MHz", "false")]
-    tx = {(r["device.bus_clock"], r["driver.power_save"]): r for r in
+    tx = {(clock(r), r["driver.power_save"]): r for r in
           rows(os.path.join(SRC, "docs", "studies", "wilc1000-power-save", "results.csv"))}
     expect("studies.md", d, f"need {int(float(on48['wakeups']))} wake-ups instead of "
            f"{int(float(tx[('48MHz', 'true')]['wakeups']))}.", cmd)
@@ -348,17 +354,18 @@ def studies_wilc1000_sdio_runtime_pm():
     """studies.md: ping against the SD host's runtime PM (issue 34 item 6)."""
     cmd = "nicsim sweep configs/studies/wilc1000-sdio-runtime-pm.yaml -j 2"
     d, fresh = sweep_rows("wilc1000-sdio-runtime-pm", cmd)
-    by = {(r["traffic.interval"], r["platform.sdio_host"]): r for r in fresh}
-    ivs = ("10ms", "30ms", "45ms", "55ms", "100ms", "1s")
+    # The interval in seconds, as results.csv gives it (traffic.interval_s).
+    by = {(float(r["traffic.interval_s"]), r["platform.sdio_host"]): r for r in fresh}
+    ivs = (0.01, 0.03, 0.045, 0.055, 0.1, 1.0)
     off, sdhci, wake = ("{runtime_pm: false}", "{runtime_pm: true, sdio_irq_pm: holds_clock}",
                         "{runtime_pm: true, sdio_irq_pm: wake_irq}")
     for key, label in ((off, "off"), (sdhci, "on, `holds_clock` (sdhci)"), (wake, "on, `wake_irq`")):
         cells = " | ".join(f"{float(by[(iv, key)]['rtt_avg_ms']):.3f}" for iv in ivs)
         expect("studies.md", d, f"| {label} | {cells} |", cmd)
     step = [(float(by[(iv, wake)]["rtt_avg_ms"]) - float(by[(iv, off)]["rtt_avg_ms"])) * 1e3
-            for iv in ("55ms", "100ms", "1s")]
+            for iv in (0.055, 0.1, 1.0)]
     expect("studies.md", d, f"resume ({sum(step) / 3:.0f} µs in the mean", cmd)
-    lo = lambda key: f"{float(by[('1s', key)]['rtt_min_ms']):.3f}"
+    lo = lambda key: f"{float(by[(1.0, key)]['rtt_min_ms']):.3f}"
     expect("studies.md", d, f"The minimum rises by less ({lo(off)} → {lo(wake)} ms)", cmd)
 
 
@@ -388,7 +395,7 @@ def clock_study(study):
     s.run("studies.md", d, cmd)
     fresh = s.path(f"sweep-{study}", "results.csv")
     same_csv(fresh, os.path.join(SRC, "docs", "studies", study, "results.csv"), cmd)
-    return d, s, {r["device.bus_clock"]: r for r in rows(fresh)}, cmd
+    return d, s, {clock(r): r for r in rows(fresh)}, cmd
 
 
 @check
@@ -436,7 +443,7 @@ def studies_wilc1000_sdio():
     s.run("studies.md", d, cmd)
     fresh = s.path("wilc1000-sdio-clock", "results.csv")
     same_csv(fresh, os.path.join(SRC, "docs/studies/wilc1000-sdio-clock/results.csv"), cmd)
-    by = {(r["device.bus_clock"], r["device.bus_width"]): r for r in rows(fresh)}
+    by = {(clock(r), r["device.bus_width"]): r for r in rows(fresh)}
     order = [("12.5MHz", "1"), ("25MHz", "1"), ("12.5MHz", "4"), ("50MHz", "1"), ("25MHz", "4"),
              ("50MHz", "4")]
     missing = [o for o in order if o not in by]
@@ -1047,7 +1054,7 @@ def driver_changes_worked_example():
         failures.append(f"driver-changes.md: the two-tree sweep exited {p.returncode}:\n"
                         f"{p.stderr[-2000:]}")
         return
-    by = {(r["device.bus_clock"], os.path.basename(r["driver.source"].rstrip("/"))): r
+    by = {(clock(r), os.path.basename(r["driver.source"].rstrip("/"))): r
           for r in rows(s.path("sweep", "results.csv"))}
     kb = lambda mhz, t: f"{float(by[(mhz, t)]['goodput_kBps']):.0f}"
     wk = lambda mhz, t: f"{float(by[(mhz, t)]['wakeups']):.0f}"

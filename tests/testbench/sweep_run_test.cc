@@ -67,6 +67,12 @@ std::string slurp(const fs::path& p) {
 
 const std::string k_exe = NICSIM_EXE;
 
+// A sweep file dir/name over the KS8851 calibration scenario; body follows its `base:` line.
+std::string ks8851_sweep(const fs::path& dir, const std::string& name, const std::string& body) {
+    return write_file(dir / name, "base: " + std::string(NICSIM_SOURCE_DIR) +
+                                      "/configs/ks8851-spi-iperf-rx.yaml\n" + body);
+}
+
 // 2 × 2 points of the KS8851 calibration scenario with 64 KiB of traffic each (~0.1 s a point),
 // on the fixed-window TCP, whose window is an axis.
 std::string small_sweep(const fs::path& dir, const std::string& bytes = "64KiB") {
@@ -155,13 +161,17 @@ TEST(SweepRun, SmallGridWritesRowsWithAxisValuesAndPositiveGoodput) {
     const fs::path out = d / "sweep-small";        // default: sweep-<stem> in the working directory
     const auto rows = csv_rows(slurp(out / "results.csv"));
     ASSERT_EQ(rows.size(), 5u);
+    // The settings as numbers in the unit their header names (docs/sweep.md).
     const std::vector<std::string> head = {
-        "device.bus_clock", "traffic.window", "goodput_bps", "goodput_kBps",    "rtt_avg_ms",
-        "energy_j",         "avg_power_w",    "wakeups",     "bus_utilisation", "host_cpu_share",
-        "sim_time_s",       "status",         "point"};
+        "device.bus_clock_hz", "traffic.window_bytes", "goodput_bps",     "goodput_kBps",
+        "rtt_avg_ms",          "energy_j",             "avg_power_w",     "wakeups",
+        "bus_utilisation",     "host_cpu_share",       "sim_time_s",      "status",
+        "point"};
     EXPECT_EQ(rows[0], head);
-    const char* axes[4][2] = {
-        {"10MHz", "5840B"}, {"10MHz", "11680B"}, {"25MHz", "5840B"}, {"25MHz", "11680B"}};
+    const char* axes[4][2] = {{"10000000", "5840"},
+                              {"10000000", "11680"},
+                              {"25000000", "5840"},
+                              {"25000000", "11680"}};
     std::vector<double> goodput;
     for (size_t i = 1; i < 5; ++i) {
         ASSERT_EQ(rows[i].size(), head.size());
@@ -175,7 +185,7 @@ TEST(SweepRun, SmallGridWritesRowsWithAxisValuesAndPositiveGoodput) {
         // The row is the point file's report.
         const auto rep = nlohmann::json::parse(slurp(out / "points" / (rows[i][12] + ".json")));
         EXPECT_DOUBLE_EQ(rep["totals"]["goodput_bps"].get<double>(), std::stod(rows[i][2]));
-        EXPECT_EQ(rep["run"]["bus_clock_hz"].get<double>(), rows[i][0] == "10MHz" ? 10e6 : 25e6);
+        EXPECT_EQ(rep["run"]["bus_clock_hz"].get<double>(), std::stod(rows[i][0]));
         EXPECT_EQ(rep["flows"][0]["bytes"].get<int>(), 65536);
     }
     // A 2.5x faster SPI clock moves the same bytes faster.
@@ -335,14 +345,52 @@ TEST(SweepRun, EmittedCommandsPlusMergeEqualTheLocalRun) {
               slurp(d / "local" / "plot-goodput_kBps.svg"));
 }
 
+// A sweep over a frequency, a size and a duration: each a number in the unit of its header, and
+// a resumed sweep and a merge of its point files write the same bytes as the fresh one.
+TEST(SweepRun, QuantitySettingsAreNumbersInTheUnitOfTheirHeaderAfterResumeAndMerge) {
+    const auto d = test_dir();
+    const auto f = ks8851_sweep(
+        d, "q.yaml",
+        "set: {traffic.bytes: 64KiB, host.stack: fixed_window}\n"
+        "points:\n"
+        "  - {device.bus_clock: 12.5MHz, traffic.window: 8KiB, traffic.start: 500us}\n"
+        "  - {device.bus_clock: 25MHz, traffic.window: 5840B, traffic.start: 2ms}\n");
+    const std::string run = q(k_exe) + " sweep " + q(f) + " -j 2 --out ";
+    ASSERT_EQ(shell(run + q(d / "fresh")).rc, 0);
+    const std::string csv = slurp(d / "fresh" / "results.csv");
+    const auto rows = csv_rows(csv);
+    ASSERT_EQ(rows.size(), 3u) << csv;
+    EXPECT_EQ(std::vector<std::string>(rows[0].begin(), rows[0].begin() + 3),
+              (std::vector<std::string>{"device.bus_clock_hz", "traffic.window_bytes",
+                                        "traffic.start_s"}));
+    EXPECT_EQ(std::vector<std::string>(rows[1].begin(), rows[1].begin() + 3),
+              (std::vector<std::string>{"12500000", "8192", "0.0005"}));
+    EXPECT_EQ(std::vector<std::string>(rows[2].begin(), rows[2].begin() + 3),
+              (std::vector<std::string>{"25000000", "5840", "0.002"}));
+    // The numbers are the run's: its report gives the clock in Hz too.
+    const auto rep = nlohmann::json::parse(slurp(d / "fresh" / "points" / (rows[1].back() + ".json")));
+    EXPECT_EQ(rep["run"]["bus_clock_hz"].get<double>(), 12.5e6);
+
+    // Resumed: one point file gone, the sweep runs it again.
+    ASSERT_TRUE(fs::remove(d / "fresh" / "points" / (rows[2].back() + ".json")));
+    const auto r = shell(run + q(d / "fresh"));
+    ASSERT_EQ(r.rc, 0) << r.out;
+    EXPECT_NE(r.out.find("1 of 2 already done"), std::string::npos) << r.out;
+    EXPECT_EQ(slurp(d / "fresh" / "results.csv"), csv);
+    // Merged from the point files into another directory.
+    const auto m = shell(q(k_exe) + " sweep " + q(f) + " --merge " + q(d / "fresh") + " --out " +
+                         q(d / "merged"));
+    ASSERT_EQ(m.rc, 0) << m.out;
+    EXPECT_EQ(slurp(d / "merged" / "results.csv"), csv);
+}
+
 TEST(SweepRun, FailingPointIsRecordedAndTheOthersStillRun) {
     const auto d = test_dir();
-    const auto f = write_file(d / "f.yaml", "base: " + std::string(NICSIM_SOURCE_DIR) +
-                                                "/configs/ks8851-spi-iperf-rx.yaml\n"
-                                                "set: {traffic.bytes: 64KiB}\n"
-                                                "points:\n"
-                                                "  - {device.bus_clock: 25MHz}\n"
-                                                "  - {device.bus_clock: 10MHz}\n");
+    const auto f = ks8851_sweep(d, "f.yaml",
+                                "set: {traffic.bytes: 64KiB}\n"
+                                "points:\n"
+                                "  - {device.bus_clock: 25MHz}\n"
+                                "  - {device.bus_clock: 10MHz}\n");
     // The first point's temporary report path is made a non-empty directory, so its `nicsim run`
     // cannot write the report and exits 1.
     const auto em = shell(q(k_exe) + " sweep " + q(f) + " --emit-commands --out " + q(d / "o"));

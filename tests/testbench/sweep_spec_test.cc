@@ -560,3 +560,54 @@ TEST(SweepPlot, ResultsOfAReportKeyAndAPowerInMilliwatts) {
               std::string::npos)
         << dozes;
 }
+
+// results.csv takes a setting the loader reads as a quantity as a number in the unit of its kind,
+// named with the unit's suffix; everything else as written. check_points() learns which settings
+// are quantities from the loader itself (a value it never reads as one stays text).
+TEST(SweepCsv, QuantitySettingsAreNumbersWithTheirUnitInTheHeader) {
+    const auto d = test_dir();
+    auto s = load_sweep_spec(sweep_file(
+        d, "set: {traffic.bytes: 64KiB, host.stack: fixed_window}\n"
+           "points:\n"
+           "  - {device.bus_clock: 12.5MHz, traffic.window: 5840B, traffic.start: 500us,"
+           " host.net.tcp_sack: 0}\n"
+           "  - {device.bus_clock: 25000kHz, traffic.window: 16KiB, traffic.start: 0,"
+           " host.net.tcp_sack: 1}\n"
+           "  - {device.bus_clock: \"4e7\", traffic.window: 1MB, traffic.start: 1.5s}\n"
+           "metrics: [goodput_kBps]\n"));
+    // Without check_points nothing is known about the keys: all as written.
+    std::vector<nicsim::sweep::point_outcome> out(3);
+    const std::string unchecked = nicsim::sweep::results_csv(s, out);
+    EXPECT_EQ(unchecked.substr(0, unchecked.find(',', unchecked.find(',') + 1)),
+              "device.bus_clock,traffic.window");
+
+    nicsim::sweep::check_points(s);
+    ASSERT_TRUE(s.points[0].settings[0].quantity);
+    EXPECT_STREQ(s.points[0].settings[0].quantity->unit, "Hz");
+    EXPECT_FALSE(s.points[0].settings[3].quantity); // an integer, no quantity
+    const std::string csv = nicsim::sweep::results_csv(s, out);
+    const std::string head = csv.substr(0, csv.find('\n'));
+    EXPECT_EQ(head.substr(0, head.find(",goodput_bps")),
+              "device.bus_clock_hz,traffic.window_bytes,traffic.start_s,host.net.tcp_sack");
+    EXPECT_NE(csv.find("\n12500000,5840,0.0005,0,"), std::string::npos) << csv;
+    EXPECT_NE(csv.find("\n25000000,16384,0,1,"), std::string::npos) << csv;
+    // The third point leaves tcp_sack unset: an empty cell, as before.
+    EXPECT_NE(csv.find("\n40000000,1000000,1.5,,"), std::string::npos) << csv;
+    // results.json keeps the settings as written.
+    const auto js = nlohmann::json::parse(nicsim::sweep::results_json(s, out));
+    EXPECT_EQ(js["points"][1]["settings"]["device.bus_clock"], "25000kHz");
+}
+
+// A column whose values are mappings stays as written, though the loader reads quantities inside.
+TEST(SweepCsv, AMappingSettingStaysAsWritten) {
+    const auto d = test_dir();
+    auto s = load_sweep_spec(sweep_file(d, "axes:\n"
+                                           "  - {key: traffic, values: [\"{kind: ping, interval: "
+                                           "10ms}\", \"{kind: ping, interval: 1s}\"]}\n"
+                                           "metrics: [rtt_avg_ms]\n"));
+    nicsim::sweep::check_points(s);
+    EXPECT_FALSE(s.points[0].settings[0].quantity);
+    const std::string csv = nicsim::sweep::results_csv(s, std::vector<nicsim::sweep::point_outcome>(2));
+    EXPECT_EQ(csv.substr(0, csv.find(',')), "traffic");
+    EXPECT_NE(csv.find("\n\"{kind: ping, interval: 10ms}\","), std::string::npos) << csv;
+}

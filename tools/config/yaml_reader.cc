@@ -72,6 +72,30 @@ check_fn<double> fraction_in_0_1() {
     };
 }
 
+namespace {
+thread_local const override_quantity_listener::callback* t_quantity_listener = nullptr;
+} // namespace
+
+override_quantity_listener::override_quantity_listener(callback on)
+    : m_on(std::move(on)), m_prev(t_quantity_listener) {
+    t_quantity_listener = &m_on;
+}
+override_quantity_listener::~override_quantity_listener() { t_quantity_listener = m_prev; }
+const override_quantity_listener::callback* override_quantity_listener::active() {
+    return t_quantity_listener;
+}
+
+void yaml_reader::tell_listener(const std::string& key, const plain_quantity& q) const {
+    const auto* on = override_quantity_listener::active();
+    if (!on)
+        return;
+    // Only a value a --set wrote at exactly this path: never one of the file, or of another
+    // document (the platform profile) that happens to have the same path.
+    const std::string path = key_path(key);
+    if (source_->overrides.count(path))
+        (*on)(path, q);
+}
+
 std::string yaml_source::where(const YAML::Mark& mark, const std::string& path) const {
     for (const auto& [p, text] : overrides)
         if (path == p || (path.size() > p.size() && path.compare(0, p.size(), p) == 0 &&

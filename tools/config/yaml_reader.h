@@ -21,6 +21,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -62,6 +63,29 @@ check_fn<double> fraction_in_0_1(); // 0 < v <= 1
 // Scalar decoding: decode<T>::from(text) returns the value or throws value_error saying what was
 // expected. Specialised for bool, std::string, integers, double and the units.h quantities.
 template <class T> struct decode;
+
+// While alive, tells `on` of every quantity (units.h) whose text a --set gave exactly, with its
+// dotted key path and the value the reader decoded: so a sweep learns from the loader itself
+// which of its settings are quantities and what number each is (tools/sweep/sweep_spec.h
+// check_points). One per thread at a time.
+class override_quantity_listener {
+  public:
+    using callback = std::function<void(const std::string& path, const plain_quantity& q)>;
+    explicit override_quantity_listener(callback on);
+    ~override_quantity_listener();
+    override_quantity_listener(const override_quantity_listener&) = delete;
+    override_quantity_listener& operator=(const override_quantity_listener&) = delete;
+    static const callback* active();
+
+  private:
+    callback m_on;
+    const callback* m_prev;
+};
+
+// Whether units.h has plain(T): the quantities a listener hears of.
+template <class T, class = void> struct is_quantity : std::false_type {};
+template <class T>
+struct is_quantity<T, std::void_t<decltype(plain(std::declval<const T&>()))>> : std::true_type {};
 
 class yaml_reader {
   public:
@@ -165,6 +189,7 @@ class yaml_reader {
     std::string key_path(const std::string& key) const;
     std::string where_value(const std::string& key, const YAML::Node& n) const;
     [[noreturn]] void fail_missing(const std::string& key);
+    void tell_listener(const std::string& key, const plain_quantity& q) const;
     [[noreturn]] void fail_value(const std::string& key, const YAML::Node& n,
                                  const std::string& message) const;
     std::string scalar_text(const std::string& key, const YAML::Node& n,
@@ -183,6 +208,8 @@ class yaml_reader {
             if (!problem.empty())
                 fail_value(key, n, problem + " (got '" + text + "')");
         }
+        if constexpr (is_quantity<T>::value)
+            tell_listener(key, plain(v));
         return v;
     }
 

@@ -71,11 +71,58 @@ std::string short_key(const std::string& key) {
     return dot == std::string::npos ? key : key.substr(dot + 1);
 }
 
-std::string setting(const point& p, const std::string& key) {
+const assignment* find_setting(const point& p, const std::string& key) {
     for (const auto& a : p.settings)
         if (a.key == key)
-            return a.value;
-    return "";
+            return &a;
+    return nullptr;
+}
+
+std::string setting(const point& p, const std::string& key) {
+    const assignment* a = find_setting(p, key);
+    return a ? a->value : "";
+}
+
+// A setting column of a CSV: a number in one unit when the loader decodes the key as the same
+// kind of quantity in every point that sets it (named with the unit's suffix, as report keys
+// and metric columns are: device.bus_clock_hz), else the values as written (true, pristine).
+struct setting_column {
+    std::string key;
+    const char* suffix = nullptr; // nullptr: as written
+    std::string header() const { return csv_field(suffix ? key + suffix : key); }
+    std::string cell(const point& p) const {
+        const assignment* a = find_setting(p, key);
+        if (!a)
+            return "";
+        if (!suffix)
+            return csv_field(a->value);
+        // Fixed notation, shortest that reads back the same: 48MHz as 48000000, 10ms as 0.01.
+        char buf[400];
+        const auto r = std::to_chars(buf, buf + sizeof buf, a->quantity->value,
+                                     std::chars_format::fixed);
+        return std::string(buf, r.ptr);
+    }
+};
+
+setting_column setting_column_of(const sweep_spec& spec, const std::string& key) {
+    setting_column c{key, nullptr};
+    for (const auto& p : spec.points) {
+        const assignment* a = find_setting(p, key);
+        if (!a)
+            continue;
+        if (!a->quantity || (c.suffix && std::strcmp(c.suffix, a->quantity->suffix) != 0))
+            return {key, nullptr};
+        c.suffix = a->quantity->suffix;
+    }
+    return c;
+}
+
+std::vector<setting_column> setting_columns(const sweep_spec& spec,
+                                            const std::vector<std::string>& keys) {
+    std::vector<setting_column> cols;
+    for (const auto& k : keys)
+        cols.push_back(setting_column_of(spec, k));
+    return cols;
 }
 
 } // namespace
@@ -111,16 +158,17 @@ std::string status_text(const point_outcome& o) {
 
 std::string results_csv(const sweep_spec& spec, const std::vector<point_outcome>& outcomes) {
     std::string o;
-    for (const auto& c : spec.columns)
-        o += csv_field(c) + ",";
+    const std::vector<setting_column> settings = setting_columns(spec, spec.columns);
+    for (const auto& c : settings)
+        o += c.header() + ",";
     const std::vector<std::string> metrics = metric_columns(spec);
     for (const auto& m : metrics)
         o += m + ",";
     o += "status,point\n";
     for (size_t i = 0; i < spec.points.size(); ++i) {
         const auto& p = spec.points[i];
-        for (const auto& c : spec.columns)
-            o += csv_field(setting(p, c)) + ",";
+        for (const auto& c : settings)
+            o += c.cell(p) + ",";
         for (const auto& m : metrics) {
             const auto v = value_of(outcomes[i], m);
             o += (v ? number(*v) : std::string()) + ",";
@@ -325,9 +373,10 @@ std::string md_number(double v, int* decimals = nullptr) {
 
 std::string compare_csv(const sweep_spec& spec, const std::vector<point_outcome>& outcomes) {
     const ab_layout l = ab_layout_of(spec);
+    const std::vector<setting_column> others = setting_columns(spec, l.others);
     std::string o;
-    for (const auto& c : l.others)
-        o += csv_field(c) + ",";
+    for (const auto& c : others)
+        o += c.header() + ",";
     o += "metric";
     for (size_t k = 0; k < l.values.size(); ++k) {
         o += "," + csv_field(l.values[k]);
@@ -338,8 +387,9 @@ std::string compare_csv(const sweep_spec& spec, const std::vector<point_outcome>
     o += "\n";
     for (const auto& g : l.groups)
         for (const auto& m : spec.metrics) {
-            for (const auto& v : g.settings)
-                o += csv_field(v) + ",";
+            // Every point of the group has the same other settings.
+            for (const auto& c : others)
+                o += c.cell(spec.points[g.point_of.begin()->second]) + ",";
             o += m;
             const auto a = ab_value(g, l.values.front(), outcomes, m);
             for (size_t k = 0; k < l.values.size(); ++k) {

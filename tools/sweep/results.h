@@ -32,7 +32,11 @@ std::vector<std::string> metric_columns(const sweep_spec& spec);
 
 std::string status_text(const point_outcome& o);
 
-// outcomes[i] belongs to spec.points[i].
+// outcomes[i] belongs to spec.points[i]. A setting column the scenario loader reads as a
+// quantity (assignment::quantity) holds numbers in the unit of its kind and is named with that
+// unit's suffix, as report keys are (device.bus_clock_hz, traffic.interval_s,
+// traffic.write_size_bytes, ..._bps, _a, _v); other settings are as written. results.json keeps
+// the settings as written.
 std::string results_csv(const sweep_spec& spec, const std::vector<point_outcome>& outcomes);
 std::string results_json(const sweep_spec& spec, const std::vector<point_outcome>& outcomes);
 // The plot of one metric against the first column, one series per combination of the others.

@@ -414,11 +414,20 @@ void check_points(sweep_spec& spec, const std::function<void(size_t, size_t)>& p
         for (const auto& a : p.settings)
             label += (label.empty() ? "" : ", ") + a.text();
         config::trace_config trace;
+        std::map<std::string, config::plain_quantity> quantities;
         try {
+            const config::override_quantity_listener listen(
+                [&](const std::string& path, const config::plain_quantity& q) {
+                    quantities[path] = q;
+                });
             trace = config::load_scenario(p.base, o).scenario.trace;
         } catch (const config_error& e) {
             throw config_error(p.where + ": point " + std::to_string(p.index + 1) + " (" + label +
                                ") is rejected by the base scenario " + p.base + ":\n  " + e.what());
+        }
+        for (auto& a : p.settings) {
+            const auto q = quantities.find(a.key);
+            a.quantity = q == quantities.end() ? std::nullopt : std::optional(q->second);
         }
         p.traces.clear();
         for (const auto& [key, path] : trace.files()) {

@@ -7,9 +7,12 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "core/config/units.h"
 
 namespace nicsim::sweep {
 
@@ -20,8 +23,14 @@ inline constexpr const char* k_base_key = "base";
 // One "key.path=value" override; value is YAML text as --set takes it. A setting with the key
 // k_base_key is no override: its value is the stem of the point's base scenario.
 struct assignment {
+    assignment() = default;
+    assignment(std::string k, std::string v) : key(std::move(k)), value(std::move(v)) {}
+
     std::string key;
     std::string value;
+    // What the scenario loader decoded value as, when it reads key as a quantity (48MHz as
+    // 4.8e7 Hz): filled in a point's settings by check_points(), for results.csv.
+    std::optional<config::plain_quantity> quantity;
     std::string text() const { return key + "=" + value; }
 };
 
@@ -68,7 +77,8 @@ sweep_spec load_sweep_spec(const std::string& file, const std::function<void(siz
 
 // Loads the base scenario with every point's overrides, as `nicsim run` would, so a key or value
 // that --set rejects fails here, before anything runs (config_error naming the point); records
-// each point's trace files in point::traces. progress(done, total), when given, is called after
+// each point's trace files in point::traces and, for each of its settings the loader decodes as
+// a quantity, that quantity (assignment::quantity). progress(done, total), when given, is called after
 // each point (a grid of 10^6 points takes a while).
 void check_points(sweep_spec& spec,
                   const std::function<void(size_t, size_t)>& progress = {});
