@@ -110,8 +110,8 @@ struct spi_host_config {
     duration per_message_overhead;      // spi_host.per_message_overhead: spi_sync → CS assert
     duration per_transfer_overhead;     // spi_host.per_transfer_overhead: per spi_transfer setup
     // spi_host.message_pump_overhead (optional, default 0): the SPI core's message pump work per
-    // message before 6.0 (kernel.spi_sync_fast_path false): the pump kthread idling the
-    // controller and the next message preparing it again; its two context switches are
+    // message before 6.0 (kernel.spi_sync_fast_path false): queueing the pump work, waking the
+    // kthread and its pass over the empty queue; its two context switches are
     // kernel.context_switch.
     duration message_pump_overhead;
     duration cs_setup;                  // spi_host.cs_setup: CS assert → first SCK

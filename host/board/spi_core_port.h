@@ -3,18 +3,19 @@
 // the controller driver's CPU-cost policy (atmel_spi_port.h, bcm2835_spi_port.h, ...).
 //
 // Linux 6.0 and later: spi_sync runs a message in the caller's context without the message
-// queue, and the controller stays prepared from one message to the next ("Optimize spi_sync
-// path", docs/sources.md#linux-host-latencies). The core then adds nothing the controller
-// policies do not charge, and the board uses no port of this kind.
+// queue (__spi_transfer_message_noqueue: "Optimize spi_sync path",
+// docs/sources.md#linux-host-latencies), idling the controller after it in the caller too. The
+// core then adds nothing spi_host.per_message_overhead does not hold, and the board uses no
+// port of this kind.
 //
 // Before 6.0 (drivers/spi/spi.c of 5.x): spi_sync also ran the message in the caller when the
 // queue was idle, but spi_finalize_current_message() queued the message pump's work after every
-// message. The pump kthread, woken, ran __spi_pump_messages(), found the queue empty and idled
-// the controller (ctlr->busy cleared, runtime PM put), so the next message prepared it again.
-// Per message that is the pump thread switched in and out (two kernel.context_switch) and its
-// work (spi_host.message_pump_overhead). On a single core the thread, woken with CFS's sleeper
-// credit, preempts the caller as soon as the message ends, so the caller waits for it; with
-// more cores it runs on another one, and only the CPU is booked.
+// message, and the pump kthread, woken, ran __spi_pump_messages() to find the queue empty and
+// idle the controller. Per message that is the pump thread switched in and out (two
+// kernel.context_switch) and its queue work (spi_host.message_pump_overhead); the idling itself
+// is per_message_overhead's on both generations. On a single core the thread, woken with CFS's
+// sleeper credit, preempts the caller as soon as the message ends, so the caller waits for it;
+// with more cores it runs on another one, and only the CPU is booked.
 #pragma once
 
 #include <memory>

@@ -662,6 +662,7 @@ def calibration():
                f"{minus(m.group(3))} % |", quoted)
     # The validation files' settings, seed by seed: the runs the check judges.
     quoted = ("build/nicsim run configs/wilc1000-spi-ttcp-tx.yaml --set driver.variant=chip-sleep-5.16 "
+              "--set platform.kernel.spi_sync_fast_path=false "
               "--set driver.module_params.enable_sleep=false|true --set driver.power_save=false|true "
               "--set seed=N")
     expect("calibration.md", d, quoted, "the quoted command")
@@ -670,6 +671,7 @@ def calibration():
         for n in range(1, 6):
             p = subprocess.run([NICSIM, "run", os.path.join(SRC, "configs/wilc1000-spi-ttcp-tx.yaml"),
                                 "--set", "driver.variant=chip-sleep-5.16",
+                                "--set", "platform.kernel.spi_sync_fast_path=false",
                                 "--set", f"driver.module_params.enable_sleep={ps}",
                                 "--set", f"driver.power_save={ps}", "--set", f"seed={n}",
                                 "--quiet", "--json", "-"], capture_output=True, text=True)
@@ -688,6 +690,7 @@ def calibration():
         for n in range(1, 6):
             p = subprocess.run([NICSIM, "run", os.path.join(SRC, "configs/wilc1000-spi-ttcp-tx.yaml"),
                                 "--set", "driver.variant=chip-sleep-5.16",
+                                "--set", "platform.kernel.spi_sync_fast_path=false",
                                 "--set", f"driver.module_params.enable_sleep={ps}",
                                 "--set", f"driver.power_save={ps}", "--set", f"seed={n}",
                                 "--set", "platform.spi_host.input_clock=96MHz",
@@ -932,7 +935,7 @@ def traces_sigrok():
     d = doc("traces.md")
     s = Scratch()
     s.run("traces.md", d, "build/nicsim run configs/wilc1000-spi-ttcp-tx.yaml --set traffic.bytes=4KiB "
-          "--set traffic.write_size=4KiB --trace-window 88ms:96ms --vcd w.vcd --vcd-format sigrok "
+          "--set traffic.write_size=4KiB --trace-window 81.25ms:85ms --vcd w.vcd --vcd-format sigrok "
           "--log w.log -q")
     quoted = ("sigrok-cli -I vcd -i w.vcd -P spi:clk=sck:mosi=mosi:miso=miso:cs=cs_n0 -A "
               "spi=mosi-transfer --protocol-decoder-samplenum")
@@ -1260,16 +1263,48 @@ def host_stack_tail_loss_probe():
 
 
 @check
+def calibration_spi_core_before_6_0():
+    """calibration.md: the 6.1 predictions against the pump's share of the old core's message
+    cost, the fit keeping per_message_overhead + message_pump_overhead."""
+    d = doc("calibration.md")
+    for q in ("build/nicsim run configs/wilc1000-spi-ttcp-tx.yaml --set driver.power_save=false|true",
+              "build/nicsim run configs/wilc1000-spi-ttcp-rx.yaml --set traffic.kind=iperf_rx "
+              "--set traffic.write_size=128KiB --set driver.power_save=false|true",
+              "--set platform.spi_host.per_message_overhead=20.4us|15.4us|10.4us"):
+        expect("calibration.md", d, q, "the quoted command")
+    q = "build/nicsim run configs/wilc1000-spi-ttcp-tx.yaml --set platform.spi_host.per_message_overhead=N"
+    tx_on = {}
+    for pump, path in ((0, 20.4), (5, 15.4), (10, 10.4)):
+        pm = f"platform.spi_host.per_message_overhead={path}us"
+        tx = {ps: run_json("configs/wilc1000-spi-ttcp-tx.yaml", [pm, f"driver.power_save={ps}"])
+              for ps in ("false", "true")}
+        rx = {ps: run_json("configs/wilc1000-spi-ttcp-rx.yaml",
+                           [pm, "traffic.kind=iperf_rx", "traffic.write_size=128KiB",
+                            f"driver.power_save={ps}"]) for ps in ("false", "true")}
+        kb = lambda r: f"{r['flows'][0]['goodput_bps'] / 8192:.1f}"
+        mb = lambda r: f"{r['flows'][0]['goodput_bps'] / 1e6:.2f}"
+        label = f"{pump} µs (shipped)" if pump == 5 else f"{pump} µs"
+        expect("calibration.md", d, f"| {label} | {path} µs | {kb(tx['false'])} / {kb(tx['true'])} | "
+               f"{mb(rx['false'])} / {mb(rx['true'])} |", q)
+        tx_on[path] = tx["true"]["devices"][0]
+    a, b = tx_on[15.4], tx_on[10.4]
+    expect("calibration.md", d, f"({a['frames_per_tx_batch']:.2f} frames per batch at 15.4 µs, "
+           f"{b['frames_per_tx_batch']:.2f} at 10.4 µs)", q)
+    expect("calibration.md", d, f"({a['wakeups']} and {b['wakeups']} wake-ups)", q)
+
+
+@check
 def calibration_chip_parameters_unconstrained():
     """calibration.md: the chip-sleep-on point does not move with wake_latency, and the old
     driver needs the firmware's idle time (it never gets through with 10 us)."""
     d = doc("calibration.md")
     q = ("build/nicsim run configs/wilc1000-spi-ttcp-tx.yaml --set driver.variant=chip-sleep-5.16 "
+         "--set platform.kernel.spi_sync_fast_path=false "
          "--set driver.power_save=true --set seed=N --set device.timing.wake_latency=100us")
     expect("calibration.md", d, q, "the quoted command")
     base = [NICSIM, "run", os.path.join(SRC, "configs/wilc1000-spi-ttcp-tx.yaml"),
-            "--set", "driver.variant=chip-sleep-5.16", "--set", "driver.power_save=true",
-            "--quiet", "--json", "-"]
+            "--set", "driver.variant=chip-sleep-5.16", "--set", "platform.kernel.spi_sync_fast_path=false",
+            "--set", "driver.power_save=true", "--quiet", "--json", "-"]
     means = set()
     for wl in ("100us", "400us", "2000us"):
         runs = []
