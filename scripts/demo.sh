@@ -51,7 +51,8 @@ print("%.1f mW" % (1e3 * json.load(open(sys.argv[1]))["devices"][0]["avg_power_w
 done
 echo
 echo "Calibration points (docs/sources.md#cal-wilc1000-sama5, ttcp -t on a SAMA5 board, Dec 2021):"
-echo "~1500 KB/s with chip sleep off, ~400 KB/s with it on, on the driver before 5.17 (the last"
-echo "column). The 6.1 driver polls the chip's clock instead of sleeping, and the chip keeps its clock"
-echo "while it has work, so chip sleep costs it far less. '$build/nicsim validate' compares the mean"
-echo "of seeds 1-5 with the points (docs/calibration.md)."
+echo "~1500 KB/s with chip sleep off, ~400 KB/s with it on, on the driver before 5.17 and the SPI"
+echo "core before 6.0 (the last column). The 6.1 driver polls the chip's clock instead of sleeping,"
+echo "and the chip keeps its clock while it has work, so chip sleep costs it far less; the 6.x SPI"
+echo "core also skips the message pump after every message. '$build/nicsim validate' compares the"
+echo "mean of seeds 1-5 with the points (docs/calibration.md)."
