@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "kernel/include/lx_kit/lx_kit.h"
 #include "kernel/include/lx_kit/runtime.h"
 #include "host/board/atmel_spi_port.h"
 #include "host/board/bcm2835_spi_port.h"
@@ -157,7 +158,8 @@ lx_bus::spi_port& board::spi_port(unsigned cs, const config::frequency& requeste
     if (!m_pf.kernel.spi_sync_fast_path) // the SPI core before 6.0 (spi_core_port.h)
         port = std::make_unique<spi_core_pump_port>(
             m_cpu, std::move(port),
-            to_sc(m_pf.spi_host.message_pump_overhead) + 2.0 * to_sc(m_pf.kernel.context_switch));
+            to_sc(m_pf.spi_host.message_pump_overhead) + 2.0 * to_sc(m_pf.kernel.context_switch),
+            [] { return lx_kit_task_is_rt(lx_kit_task_current()) != 0; });
     m_spi_ports.push_back(std::make_unique<spi_clock_port>(m_pf.spi_host, std::move(port)));
     return *m_spi_ports.back();
 }

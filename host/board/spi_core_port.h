@@ -14,10 +14,12 @@
 // idle the controller. Per message that is the pump thread switched in and out (two
 // kernel.context_switch) and its queue work (spi_host.message_pump_overhead); the idling itself
 // is per_message_overhead's on both generations. On a single core the thread, woken with CFS's
-// sleeper credit, preempts the caller as soon as the message ends, so the caller waits for it;
-// with more cores it runs on another one, and only the CPU is booked.
+// sleeper credit, preempts a caller of the normal class as soon as the message ends, so that
+// caller waits for it; a real-time caller (an IRQ thread, SCHED_FIFO) is not preempted by it,
+// and it runs while that caller sleeps next: as with more cores, only the CPU is booked.
 #pragma once
 
+#include <functional>
 #include <memory>
 
 #include "kernel/include/nicsim/bus_attach.h"
@@ -28,14 +30,16 @@ namespace nicsim::board {
 class spi_core_pump_port : public lx_bus::spi_port {
   public:
     // `pump_round`: what one run of the pump thread costs the CPU after a message.
+    // `caller_is_rt`: whether the calling task is of the real-time class.
     spi_core_pump_port(host_cpu& cpu, std::unique_ptr<lx_bus::spi_port> inner,
-                       sc_core::sc_time pump_round)
-        : m_cpu(cpu), m_inner(std::move(inner)), m_pump_round(pump_round) {}
+                       sc_core::sc_time pump_round, std::function<bool()> caller_is_rt)
+        : m_cpu(cpu), m_inner(std::move(inner)), m_pump_round(pump_round),
+          m_caller_is_rt(std::move(caller_is_rt)) {}
 
     void transfer(spi::spi_payload& frame) override {
         // Runs on the caller's local time (bus/common/local_time.h), as the inner port does.
         m_inner->transfer(frame);
-        if (m_cpu.cores() == 1)
+        if (m_cpu.cores() == 1 && !m_caller_is_rt())
             m_cpu.advance(m_pump_round, cpu_class::kernel);
         else
             m_cpu.charge(m_pump_round);
@@ -45,6 +49,7 @@ class spi_core_pump_port : public lx_bus::spi_port {
     host_cpu& m_cpu;
     std::unique_ptr<lx_bus::spi_port> m_inner;
     sc_core::sc_time m_pump_round;
+    std::function<bool()> m_caller_is_rt;
 };
 
 } // namespace nicsim::board

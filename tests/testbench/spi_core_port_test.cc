@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // kernel.spi_sync_fast_path: false (host/board/spi_core_port.h): the SPI core before 6.0 wakes
-// its message pump thread after every message; on one core the caller waits for that thread's
-// two context switches and its work, on two cores only the CPU is booked.
+// its message pump thread after every message; on one core a normal-class caller waits for that
+// thread's two context switches and its work; with two cores, or a real-time caller, only the
+// CPU is booked.
 #include <gtest/gtest.h>
 
 #include "host/board/generic_spi_port.h"
@@ -23,18 +24,19 @@ class null_slave : public sc_core::sc_module, public nicsim::spi::spi_slave_if {
 // Two messages of one 1536-byte DMA transfer through a generic port (30 us of CPU each) behind
 // the pump port, whose round is 25 us (two 10 us switches and 5 us of pump work).
 struct bench : sc_core::sc_module {
+    bool rt; // the caller's class
     nicsim::host_cpu cpu;
     nicsim::spi::spi_host host;
     null_slave slave;
     nicsim::board::spi_core_pump_port port;
     sc_time returned;
     SC_HAS_PROCESS(bench);
-    bench(const sc_core::sc_module_name& n, unsigned cores)
-        : sc_core::sc_module(n), cpu("cpu", cores), host("host", 1), slave("slave"),
+    bench(const sc_core::sc_module_name& n, unsigned cores, bool caller_rt = false)
+        : sc_core::sc_module(n), rt(caller_rt), cpu("cpu", cores), host("host", 1), slave("slave"),
           port(cpu,
                std::make_unique<nicsim::board::generic_spi_port>(cpu, host, 0,
                                                                  sc_time(30, SC_US), 16),
-               sc_time(25, SC_US)) {
+               sc_time(25, SC_US), [this] { return rt; }) {
         host.spi_out[0].bind(slave.spi_in);
         SC_THREAD(run);
     }
@@ -64,6 +66,13 @@ TEST(SpiCorePumpPort, OnOneCoreTheCallerWaitsForThePumpAfterEveryMessage) {
 
 TEST(SpiCorePumpPort, WithASecondCoreThePumpRunsBesideTheCaller) {
     bench b("b", 2);
+    sc_core::sc_start();
+    EXPECT_EQ(b.returned, 2.0 * (sc_time(30, SC_US) + wire));
+    EXPECT_EQ(b.cpu.busy_time(), sc_time(2 * (30 + 25), SC_US));
+}
+
+TEST(SpiCorePumpPort, ARealTimeCallerIsNotPreemptedByThePump) {
+    bench b("b", 1, true);
     sc_core::sc_start();
     EXPECT_EQ(b.returned, 2.0 * (sc_time(30, SC_US) + wire));
     EXPECT_EQ(b.cpu.busy_time(), sc_time(2 * (30 + 25), SC_US));
