@@ -148,7 +148,8 @@ endfunction()
 # files of that tree against the tree's headers (object library nicsim_rh_<c>_<driver>) and
 # writes <build>/kernel/real-headers/<series>/<driver>.gap.txt: the functions and variables they
 # reference that no emulation library (nor the C library) defines by name, found as the
-# generated dummies are (gen_dummies.sh).
+# generated dummies are (gen_dummies.sh). The driver's REACHES names go to the global property
+# NICSIM_REAL_HEADERS_REACH for the tests.
 function(nicsim_driver_real_headers driver series)
     string(MAKE_C_IDENTIFIER "${series}" c)
     set(kdir "${NICSIM_KSRC_DIR_${c}}/${NICSIM_DRIVER_${driver}_KDIR}")
@@ -178,4 +179,11 @@ function(nicsim_driver_real_headers driver series)
         COMMENT "Listing what ${driver} (kernel ${series}, real headers) needs from the emulation"
         COMMAND_EXPAND_LISTS VERBATIM)
     add_custom_target(${t}_gap ALL DEPENDS "${gen}/${driver}.gap.txt")
+    # For the test real_headers_reach_<series>_<driver> (tests/driver/CMakeLists.txt):
+    # "<series>=<driver>=<object>=<function>,<function>...".
+    if(NICSIM_DRIVER_${driver}_REACHES)
+        string(REPLACE ";" "," reach "${NICSIM_DRIVER_${driver}_REACHES}")
+        set_property(GLOBAL APPEND PROPERTY NICSIM_REAL_HEADERS_REACH
+                     "${series}=${driver}=${gen}/${driver}.o=${reach}")
+    endif()
 endfunction()

@@ -2,6 +2,7 @@
 /* lx_emul: jiffies, ktime, delays and timers on simulated time (see lx_emul/time.h). */
 #include "internal.h"
 
+#include <lx_emul/shared.h>
 #include <lx_emul/time.h>
 
 unsigned long lx_emul_hz(void) { return lx_kit_hz(); }
@@ -68,7 +69,9 @@ unsigned long msleep_interruptible(unsigned int msecs)
     return 0;
 }
 
-void usleep_range(unsigned long min, unsigned long max)
+void usleep_range(unsigned long min, unsigned long max) { lx_emul_usleep_range(min, max); }
+
+void lx_emul_usleep_range(unsigned long min, unsigned long max)
 {
     lx_emul_might_sleep("usleep_range");
     if (max < min)

@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: MIT */
+/* lx_emul: what the emulations on both header sets share (the shadow headers' in lx_emul/, the
+ * real headers' in kernel/lx_emul_real/): functions on lx_kit alone, with no kernel struct
+ * layout in their signatures, so C compiled against either header set includes this header.
+ *
+ * The sleeping lock behind a mutex, apart from the struct that holds it. Its state is
+ * the owning task and a wait handle allocated on first contention; the shadow headers' struct
+ * mutex holds both (lx_emul/sync.c), the real headers' struct mutex has no field for them and
+ * kernel/lx_emul_real/mutex.c keeps them beside it. Plain C with lx_kit types only, so C
+ * compiled against either header set includes it. FIFO hand-off: unlock makes the longest
+ * waiter the owner before waking it; recursive locking, unlocking a lock the task does not own
+ * and destroying a held lock stop the run with the lock's name. */
+#ifndef LX_EMUL_SHARED_H
+#define LX_EMUL_SHARED_H
+
+#include <lx_kit/lx_kit.h>
+
+struct lx_emul_lock {
+    struct lx_kit_task* owner; /* NULL when unlocked */
+    struct lx_kit_wait* waitq; /* allocated on first contention */
+    const char* name;
+};
+
+/* Aborts the run when the calling task may not sleep (it holds a spinlock, has BH disabled or
+ * runs a hard-IRQ/timer handler). */
+void lx_emul_might_sleep(const char* what);
+void lx_emul_lock_acquire(struct lx_emul_lock* l, const char* func);
+int lx_emul_lock_try(struct lx_emul_lock* l);
+void lx_emul_lock_release(struct lx_emul_lock* l, const char* func);
+void lx_emul_lock_destroy(struct lx_emul_lock* l, const char* func);
+
+/* Runs fn() in the context that re-enables BH (outermost local_bh_enable/spin_unlock_bh);
+ * lx_emul_run_bh_hooks runs them (netif_rx processing) in the calling context. */
+void lx_emul_register_bh_enable_hook(void (*fn)(void));
+void lx_emul_run_bh_hooks(void);
+
+/* usleep_range(min, max) in microseconds: wakes at min for a real-time task, else at
+ * min + min(slack, max - min) (lx_kit_usleep_slack_ns), as schedule_hrtimeout_range does. */
+void lx_emul_usleep_range(unsigned long min, unsigned long max);
+
+#endif

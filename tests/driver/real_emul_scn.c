@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: MIT
+/* Scenarios for nicsim_lx_real_<tree> (real_emul_scn.h), compiled against that tree's real
+ * headers as the drivers are. */
+#include <linux/bottom_half.h>
+#include <linux/delay.h>
+#include <linux/ktime.h>
+#include <linux/mutex.h>
+#include <linux/preempt.h>
+#include <linux/sched.h>
+#include <linux/string.h>
+
+#include <lx_emul/shared.h>
+
+#include "real_emul_scn.h"
+
+unsigned rh_test_events;
+unsigned long long rh_test_t[RH_TEST_MAX_EVENTS];
+long rh_test_v[RH_TEST_MAX_EVENTS];
+
+static void record(long v)
+{
+    if (rh_test_events < RH_TEST_MAX_EVENTS) {
+        rh_test_t[rh_test_events] = (unsigned long long)ktime_get();
+        rh_test_v[rh_test_events++] = v;
+    }
+}
+
+static DEFINE_MUTEX(static_lock); /* never mutex_init'ed: a static initialiser must work */
+static struct mutex lock;
+
+void rh_scn_mutex_holder(void *arg)
+{
+    (void)arg;
+    mutex_init(&lock);
+    mutex_lock(&static_lock);
+    mutex_unlock(&static_lock);
+    mutex_lock(&lock);
+    record(mutex_is_locked(&lock) && atomic_long_read(&lock.owner) == (long)current);
+    usleep_range(1000, 1000);
+    record(2);
+    mutex_unlock(&lock);
+}
+
+void rh_scn_mutex_contender(void *arg)
+{
+    (void)arg;
+    udelay(100);
+    record(mutex_trylock(&lock));
+    mutex_lock(&lock);
+    record(3);
+    mutex_unlock(&lock);
+    record(mutex_is_locked(&lock) ? 5 : 4);
+}
+
+void rh_scn_current(void *arg)
+{
+    struct task_struct *me = current;
+    record(me->pid);
+    record(strcmp(me->comm, (const char *)arg) == 0 && current == me);
+}
+
+static void bh_hook(void) { record(9); }
+
+void rh_scn_bh(void *arg)
+{
+    (void)arg;
+    lx_emul_register_bh_enable_hook(bh_hook);
+    local_bh_disable();
+    record(in_softirq() ? 1 : 0);
+    local_bh_enable();
+    record(in_softirq() ? 1 : 0);
+}
+
+void rh_scn_sleep_in_bh(void *arg)
+{
+    (void)arg;
+    local_bh_disable();
+    mutex_lock(&lock);
+}

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: MIT
+// Scenarios for the emulation compiled against the real kernel headers (nicsim_lx_real_<tree>):
+// C compiled like a driver on the real headers; the GoogleTest driver (real_emul_test.cc) sees
+// only this interface of plain C types.
+#pragma once
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// Events recorded by the scenarios: simulated time (ns) and a value, in order.
+#define RH_TEST_MAX_EVENTS 32
+extern unsigned rh_test_events;
+extern unsigned long long rh_test_t[RH_TEST_MAX_EVENTS];
+extern long rh_test_v[RH_TEST_MAX_EVENTS];
+
+// Holds a mutex 0..1 ms (usleep_range(1000, 1000)); records 1 (locked) at 0 and 2 at unlock.
+void rh_scn_mutex_holder(void* arg);
+// Busy 100 us (udelay), records its failed trylock (0) and 3 once mutex_lock returns.
+void rh_scn_mutex_contender(void* arg);
+// Records the pid of `current` and whether comm is the task's name (1).
+void rh_scn_current(void* arg);
+// local_bh_disable/enable around a recorded in_softirq(); the BH hook records 9 when it runs.
+void rh_scn_bh(void* arg);
+// mutex_lock with BH disabled: stops the run.
+void rh_scn_sleep_in_bh(void* arg);
+
+#ifdef __cplusplus
+}
+#endif
