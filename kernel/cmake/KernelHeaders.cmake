@@ -10,7 +10,7 @@
 #                                     "->NAME value" markers read back (as Kbuild does)
 # and defines the INTERFACE library nicsim_real_headers_<c> (<c> = the series as a C
 # identifier): the include order and forced includes of a kernel build plus the kernel C flags,
-# for C compiled against that tree's headers.
+# and NICSIM_REAL_KERNEL_HEADERS, for C compiled against that tree's headers.
 
 # This module's folder (inside a function CMAKE_CURRENT_LIST_DIR is the caller's).
 set(NICSIM_KERNEL_CMAKE_DIR "${CMAKE_CURRENT_LIST_DIR}")
@@ -142,6 +142,9 @@ function(nicsim_real_headers series ksrc)
     add_library(nicsim_real_headers_${c} INTERFACE)
     target_compile_options(nicsim_real_headers_${c} INTERFACE
         "$<$<COMPILE_LANGUAGE:C>:${flags};${NICSIM_KERNEL_C_FLAGS}>")
+    # Tells project headers both sides include (lx_kit/lx_kit.h) that there is no C library.
+    target_compile_definitions(nicsim_real_headers_${c} INTERFACE
+        "$<$<COMPILE_LANGUAGE:C>:NICSIM_REAL_KERNEL_HEADERS>")
 endfunction()
 
 # nicsim_driver_real_headers(<driver> <series> <emulation library>...): compiles the driver's

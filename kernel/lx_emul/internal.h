@@ -35,5 +35,4 @@ static inline struct lx_kit_wait* lx_emul_waitq(struct lx_kit_wait** slot, const
     return *slot;
 }
 
-
 #endif /* LX_EMUL_INTERNAL_H */

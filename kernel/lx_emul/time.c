@@ -2,7 +2,6 @@
 /* lx_emul: jiffies, ktime, delays and timers on simulated time (see lx_emul/time.h). */
 #include "internal.h"
 
-#include <lx_emul/shared.h>
 #include <lx_emul/time.h>
 
 unsigned long lx_emul_hz(void) { return lx_kit_hz(); }
