@@ -8,6 +8,7 @@
 #include <linux/preempt.h>
 #include <linux/sched.h>
 #include <linux/string.h>
+#include <linux/workqueue.h>
 
 #include <lx_emul/shared.h>
 
@@ -77,3 +78,27 @@ void rh_scn_sleep_in_bh(void *arg)
     local_bh_disable();
     mutex_lock(&lock);
 }
+
+static struct work_struct work;
+
+static void work_fn(struct work_struct *w)
+{
+    udelay(50);
+    record(work_pending(w) ? 8 : 7);
+}
+
+void rh_scn_work(void *arg)
+{
+    (void)arg;
+    INIT_WORK(&work, work_fn);
+    record(queue_work(system_wq, &work));
+    record(queue_work(system_wq, &work)); /* already pending */
+    record(work_pending(&work));
+    record(flush_work(&work));
+    record(work_pending(&work));
+    record(flush_work(&work)); /* idle */
+    record(queue_work(system_wq, &work));
+    record(cancel_work_sync(&work));
+    record(work_pending(&work));
+}
+

@@ -22,6 +22,9 @@ void rh_scn_mutex_contender(void* arg);
 void rh_scn_current(void* arg);
 // local_bh_disable/enable around a recorded in_softirq(); the BH hook records 9 when it runs.
 void rh_scn_bh(void* arg);
+// Queues a work item on system_wq (twice: the second finds it pending), flushes it, queues and
+// cancels it; the work function busy-waits 50 us and records 7 (8 if still pending).
+void rh_scn_work(void* arg);
 // mutex_lock with BH disabled: stops the run.
 void rh_scn_sleep_in_bh(void* arg);
 

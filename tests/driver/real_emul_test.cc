@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The emulation compiled against one tree's real kernel headers (nicsim_lx_real_<tree>,
 // NICSIM_RH_KERNEL): mutexes on the kernel's struct mutex with lx_emul's sleeping lock beside it,
-// `current` as a real task_struct per lx_kit task, the generic delay and sleep entry points, and
-// local_bh_enable counting in the real preempt count. One executable per tree.
+// `current` as a real task_struct per lx_kit task, the generic delay and sleep entry points,
+// local_bh_enable counting in the real preempt count, and work items on lx_emul's workqueues.
+// One executable per tree.
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -54,6 +55,17 @@ TEST(RealEmulBh, EnableLeavesSoftirqContextAndRunsTheHooks) {
     lx_kit_task_create("bh", rh_scn_bh, nullptr);
     run_for(1000 * us);
     EXPECT_EQ(events(), (std::vector<ev>{{0, 1}, {0, 9}, {0, 0}}));
+}
+
+TEST(RealEmulWork, QueuedOncePendingUntilAWorkerRunsItFlushWaits) {
+    // queue 1, queue again 0 (pending), pending 1; the worker runs it (pending already clear)
+    // and returns at 50 us, when flush_work returns true; then not pending, flush of an idle
+    // item false; queued again and cancelled before a worker ran it: true, not pending.
+    lx_kit_task_create("queuer", rh_scn_work, nullptr);
+    run_for(1000 * us);
+    EXPECT_EQ(events(), (std::vector<ev>{{0, 1}, {0, 0}, {0, 1}, {50 * us, 7}, {50 * us, 1},
+                                         {50 * us, 0}, {50 * us, 0}, {50 * us, 1}, {50 * us, 1},
+                                         {50 * us, 0}}));
 }
 
 TEST(RealEmulBhDeathTest, SleepingWithBhDisabledStops) {

@@ -38,4 +38,16 @@ void lx_emul_run_bh_hooks(void);
  * min + min(slack, max - min) (lx_kit_usleep_slack_ns), as schedule_hrtimeout_range does. */
 void lx_emul_usleep_range(unsigned long min, unsigned long max);
 
+/* A work item on lx_emul's workqueues (kernel/lx_emul/workqueue.c: pending until a worker picks
+ * it up, never running concurrently with itself, flush waits for the instance queued at the
+ * call) for C whose struct work_struct is not lx_emul's: run(ctx) is its work function. wq NULL
+ * is the system queue. The int results are the kernel functions' bools. */
+struct workqueue_struct;
+struct lx_emul_work_item;
+struct lx_emul_work_item* lx_emul_work_item_alloc(void (*run)(void* ctx), void* ctx);
+int lx_emul_work_item_queue(struct workqueue_struct* wq, struct lx_emul_work_item* item);
+int lx_emul_work_item_flush(struct lx_emul_work_item* item);
+int lx_emul_work_item_cancel(struct lx_emul_work_item* item);
+int lx_emul_work_item_cancel_sync(struct lx_emul_work_item* item);
+
 #endif
