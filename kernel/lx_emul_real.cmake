@@ -6,7 +6,9 @@
 # kernel directory, so no <linux/...> resolves to a shadow header.
 set(NICSIM_LX_REAL_SOURCES
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/delay.c"
+    "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/gpio.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/mutex.c"
+    "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/printk.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/side.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/string.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/task.c"

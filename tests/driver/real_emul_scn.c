@@ -3,8 +3,10 @@
  * headers as the drivers are. */
 #include <linux/bottom_half.h>
 #include <linux/delay.h>
+#include <linux/gpio/consumer.h>
 #include <linux/ktime.h>
 #include <linux/mutex.h>
+#include <linux/netdevice.h>
 #include <linux/preempt.h>
 #include <linux/sched.h>
 #include <linux/string.h>
@@ -100,5 +102,18 @@ void rh_scn_work(void *arg)
     record(queue_work(system_wq, &work));
     record(cancel_work_sync(&work));
     record(work_pending(&work));
+}
+
+static struct net_device log_dev = {.name = "eth7"};
+
+void rh_scn_log_gpio(void *arg)
+{
+    static const u8 mac[6] = {0, 1, 2, 3, 4, 5};
+    (void)arg;
+    netdev_info(&log_dev, "up %d %pM", 3, mac);
+    netdev_err(NULL, "gone");
+    struct gpio_desc *reset = devm_gpiod_get_optional(NULL, "reset", GPIOD_OUT_HIGH);
+    record(reset == NULL);
+    record(gpiod_set_consumer_name(reset, "rst"));
 }
 

@@ -25,6 +25,9 @@ void rh_scn_bh(void* arg);
 // Queues a work item on system_wq (twice: the second finds it pending), flushes it, queues and
 // cancels it; the work function busy-waits 50 us and records 7 (8 if still pending).
 void rh_scn_work(void* arg);
+// netdev_info on a device named eth7 ("up 3" and a MAC by %pM), netdev_err on NULL; the
+// optional reset GPIO is none (records 1), naming it succeeds (0).
+void rh_scn_log_gpio(void* arg);
 // mutex_lock with BH disabled: stops the run.
 void rh_scn_sleep_in_bh(void* arg);
 

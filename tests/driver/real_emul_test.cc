@@ -5,6 +5,7 @@
 // local_bh_enable counting in the real preempt count, and work items on lx_emul's workqueues.
 // One executable per tree.
 #include <cstdint>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include <systemc>
 
 #include <lx_kit/lx_kit.h>
+#include <lx_kit/runtime.h>
 
 #include "real_emul_scn.h"
 
@@ -66,6 +68,19 @@ TEST(RealEmulWork, QueuedOncePendingUntilAWorkerRunsItFlushWaits) {
     EXPECT_EQ(events(), (std::vector<ev>{{0, 1}, {0, 0}, {0, 1}, {50 * us, 7}, {50 * us, 1},
                                          {50 * us, 0}, {50 * us, 0}, {50 * us, 1}, {50 * us, 1},
                                          {50 * us, 0}}));
+}
+
+TEST(RealEmulLog, NetdevLinesArePrefixedWithTheDeviceNameAndGpiosAreNone) {
+    std::vector<std::string> lines;
+    nicsim::lx_kit::set_log_sink([&](const nicsim::lx_kit::log_record& r) {
+        lines.push_back(std::to_string(r.level) + " " + r.origin + " | " + r.text);
+    });
+    lx_kit_task_create("logger", rh_scn_log_gpio, nullptr);
+    run_for(1000 * us);
+    nicsim::lx_kit::set_log_sink({});
+    EXPECT_EQ(lines, (std::vector<std::string>{"6 eth7 | eth7: up 3 00:01:02:03:04:05",
+                                               "3 (null net_device) | (null net_device): gone"}));
+    EXPECT_EQ(events(), (std::vector<ev>{{0, 1}, {0, 0}}));
 }
 
 TEST(RealEmulBhDeathTest, SleepingWithBhDisabledStops) {

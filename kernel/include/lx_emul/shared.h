@@ -38,6 +38,11 @@ void lx_emul_run_bh_hooks(void);
  * min + min(slack, max - min) (lx_kit_usleep_slack_ns), as schedule_hrtimeout_range does. */
 void lx_emul_usleep_range(unsigned long min, unsigned long max);
 
+/* Logs one line at `level` (a KERN_* string) as "<prefix>: <fmt formatted>", formatted by
+ * lx_emul's vsnprintf (with the kernel's %p extensions). */
+void lx_emul_vlog_prefixed(const char* level, const char* prefix, const char* fmt,
+                           __builtin_va_list ap);
+
 /* A work item on lx_emul's workqueues (kernel/lx_emul/workqueue.c: pending until a worker picks
  * it up, never running concurrently with itself, flush waits for the instance queued at the
  * call) for C whose struct work_struct is not lx_emul's: run(ctx) is its work function. wq NULL
