@@ -27,6 +27,7 @@ add_library(nicsim_lx_emul_core STATIC
     ${CMAKE_CURRENT_LIST_DIR}/lx_emul/module.c
     ${CMAKE_CURRENT_LIST_DIR}/lx_emul/mutex.c
     ${CMAKE_CURRENT_LIST_DIR}/lx_emul/printk.c
+    ${CMAKE_CURRENT_LIST_DIR}/lx_emul/random.c
     ${CMAKE_CURRENT_LIST_DIR}/lx_emul/sched.c
     ${CMAKE_CURRENT_LIST_DIR}/lx_emul/skbuff.c
     ${CMAKE_CURRENT_LIST_DIR}/lx_emul/string.c

@@ -3,6 +3,7 @@
  * headers as the drivers are. */
 #include <linux/bottom_half.h>
 #include <linux/delay.h>
+#include <linux/etherdevice.h>
 #include <linux/gpio/consumer.h>
 #include <linux/ktime.h>
 #include <linux/mutex.h>
@@ -115,5 +116,17 @@ void rh_scn_log_gpio(void *arg)
     struct gpio_desc *reset = devm_gpiod_get_optional(NULL, "reset", GPIOD_OUT_HIGH);
     record(reset == NULL);
     record(gpiod_set_consumer_name(reset, "rst"));
+}
+
+static unsigned char addr_buf[MAX_ADDR_LEN];
+static struct net_device addr_dev = {.name = "eth8", .dev_addr = addr_buf, .addr_len = ETH_ALEN};
+
+void rh_scn_random_addr(void *arg)
+{
+    (void)arg;
+    eth_hw_addr_random(&addr_dev);
+    for (int i = 0; i < ETH_ALEN; i++)
+        record(addr_dev.dev_addr[i] | (addr_dev.dev_addr_shadow[i] == addr_dev.dev_addr[i]) << 8);
+    record(addr_dev.addr_assign_type == NET_ADDR_RANDOM);
 }
 

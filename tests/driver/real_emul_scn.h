@@ -28,6 +28,9 @@ void rh_scn_work(void* arg);
 // netdev_info on a device named eth7 ("up 3" and a MAC by %pM), netdev_err on NULL; the
 // optional reset GPIO is none (records 1), naming it succeeds (0).
 void rh_scn_log_gpio(void* arg);
+// eth_hw_addr_random on a device: records each address byte | 0x100 when dev_addr_shadow has
+// it too, then 1 when the address is marked random.
+void rh_scn_random_addr(void* arg);
 // mutex_lock with BH disabled: stops the run.
 void rh_scn_sleep_in_bh(void* arg);
 

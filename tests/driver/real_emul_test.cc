@@ -83,6 +83,24 @@ TEST(RealEmulLog, NetdevLinesArePrefixedWithTheDeviceNameAndGpiosAreNone) {
     EXPECT_EQ(events(), (std::vector<ev>{{0, 1}, {0, 0}}));
 }
 
+TEST(RealEmulNetdev, RandomAddressIsTheRunStreamAndReachesTheShadowCopy) {
+    // lx_emul's stream (kernel/lx_emul/random.c): xorshift32 from 0x2545F491, a byte per step;
+    // eth_random_addr clears the multicast and sets the local bit of the first.
+    uint32_t state = 0x2545F491u;
+    std::vector<ev> want;
+    for (int i = 0; i < 6; i++) {
+        state ^= state << 13;
+        state ^= state >> 17;
+        state ^= state << 5;
+        long byte = i == 0 ? ((state & 0xfe) | 0x02) : (state & 0xff);
+        want.emplace_back(0, byte | 0x100);
+    }
+    want.emplace_back(0, 1);
+    lx_kit_task_create("addr", rh_scn_random_addr, nullptr);
+    run_for(1000 * us);
+    EXPECT_EQ(events(), want);
+}
+
 TEST(RealEmulBhDeathTest, SleepingWithBhDisabledStops) {
     EXPECT_EXIT(
         {

@@ -43,6 +43,9 @@ void lx_emul_usleep_range(unsigned long min, unsigned long max);
 void lx_emul_vlog_prefixed(const char* level, const char* prefix, const char* fmt,
                            __builtin_va_list ap);
 
+/* The run's random bytes: one deterministic stream (kernel/lx_emul/random.c). */
+void lx_emul_random_bytes(void* buf, size_t len);
+
 /* A work item on lx_emul's workqueues (kernel/lx_emul/workqueue.c: pending until a worker picks
  * it up, never running concurrently with itself, flush waits for the instance queued at the
  * call) for C whose struct work_struct is not lx_emul's: run(ctx) is its work function. wq NULL
