@@ -23,6 +23,7 @@ add_library(nicsim_lx_emul_core STATIC
     ${CMAKE_CURRENT_LIST_DIR}/lx_emul/bug.c
     ${CMAKE_CURRENT_LIST_DIR}/lx_emul/irq.c
     ${CMAKE_CURRENT_LIST_DIR}/lx_emul/lock.c
+    ${CMAKE_CURRENT_LIST_DIR}/lx_emul/mdio.c
     ${CMAKE_CURRENT_LIST_DIR}/lx_emul/mm.c
     ${CMAKE_CURRENT_LIST_DIR}/lx_emul/module.c
     ${CMAKE_CURRENT_LIST_DIR}/lx_emul/mutex.c

@@ -7,6 +7,7 @@
 set(NICSIM_LX_REAL_SOURCES
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/delay.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/gpio.c"
+    "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/mdio.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/mutex.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/netdev.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/printk.c"

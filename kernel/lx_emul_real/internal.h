@@ -15,7 +15,7 @@
 void *calloc(unsigned long n, unsigned long size);
 
 /* Zeroed state of `size` bytes kept for the kernel object at `key`, created on first use and
- * the same for every later call with that key. */
+ * the same for every later call with that key and size (side.c). */
 void *lx_real_side(const void *key, unsigned long size);
 /* Forgets the state of `key` (the next lx_real_side gives zeroed state again). */
 void lx_real_side_reset(const void *key, unsigned long size);

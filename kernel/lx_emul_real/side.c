@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 /* lx_emul_real: state kept beside kernel objects whose real struct has no field for it (the
- * lx_kit wait handle of a mutex, ...), found by the object's address. A chained hash table of
- * emulation-owned nodes; a kernel object's initialiser (e.g. __mutex_init) resets its entry, so
- * memory reused for a new object starts from zeroed state. */
+ * lx_kit wait handle of a mutex, ...), found by the object's address and the kind of state
+ * (its size: a mutex's and a work item's differ), so memory freed as one kind and reused as
+ * another finds fresh state. A chained hash table of emulation-owned nodes; a kernel object's
+ * initialiser (e.g. __mutex_init) resets its entry, so memory reused for a new object of the
+ * same kind starts from zeroed state too. */
 #include <linux/string.h>
 
 #include "internal.h"
@@ -28,12 +30,8 @@ void *lx_real_side(const void *key, unsigned long size)
 {
     struct side_node **head = &buckets[bucket_of(key)];
     for (struct side_node *n = *head; n; n = n->next) {
-        if (n->key != key)
-            continue;
-        if (n->size != size)
-            lx_kit_abort("lx_emul_real: object %p used as two kinds (%lu and %lu bytes of state)",
-                         key, n->size, size);
-        return n->state;
+        if (n->key == key && n->size == size)
+            return n->state;
     }
     struct side_node *n = calloc(1, sizeof(*n) + size);
     if (!n)

@@ -8,6 +8,7 @@
 #include <linux/ktime.h>
 #include <linux/mutex.h>
 #include <linux/netdevice.h>
+#include <linux/phy.h>
 #include <linux/preempt.h>
 #include <linux/sched.h>
 #include <linux/string.h>
@@ -128,5 +129,35 @@ void rh_scn_random_addr(void *arg)
     for (int i = 0; i < ETH_ALEN; i++)
         record(addr_dev.dev_addr[i] | (addr_dev.dev_addr_shadow[i] == addr_dev.dev_addr[i]) << 8);
     record(addr_dev.addr_assign_type == NET_ADDR_RANDOM);
+}
+
+static int mdio_read(struct mii_bus *bus, int addr, int reg)
+{
+    (void)bus;
+    record(addr * 16 + reg);
+    if (addr != 1)
+        return -EIO;
+    return reg == MII_PHYSID1 ? 0x0022 : 0x1430;
+}
+
+static int mdio_write(struct mii_bus *bus, int addr, int reg, u16 val)
+{
+    (void)bus, (void)addr, (void)reg, (void)val;
+    return 0;
+}
+
+void rh_scn_mdio(void *arg)
+{
+    (void)arg;
+    struct mii_bus *bus = mdiobus_alloc_size(16);
+    record(bus->priv != NULL && bus->priv >= (void *)(bus + 1) && bus->state == MDIOBUS_ALLOCATED);
+    bus->read = mdio_read;
+    bus->write = mdio_write;
+    bus->phy_mask = ~0x3u; /* addresses 0 and 1 */
+    record(mdiobus_register(bus));
+    record(bus->state == MDIOBUS_REGISTERED);
+    mdiobus_unregister(bus);
+    mdiobus_free(bus);
+    record(9);
 }
 

@@ -31,6 +31,10 @@ void rh_scn_log_gpio(void* arg);
 // eth_hw_addr_random on a device: records each address byte | 0x100 when dev_addr_shadow has
 // it too, then 1 when the address is marked random.
 void rh_scn_random_addr(void* arg);
+// An MDIO bus with a private area (records 1), whose read op records addr * 16 + reg and has a
+// PHY only at address 1; registered with addresses 0 and 1 unmasked (records the reads, then 0
+// and 1 for registered), unregistered and freed (9).
+void rh_scn_mdio(void* arg);
 // mutex_lock with BH disabled: stops the run.
 void rh_scn_sleep_in_bh(void* arg);
 

@@ -101,6 +101,15 @@ TEST(RealEmulNetdev, RandomAddressIsTheRunStreamAndReachesTheShadowCopy) {
     EXPECT_EQ(events(), want);
 }
 
+TEST(RealEmulMdio, RegisteringScansTheUnmaskedAddressesForPhyIds) {
+    // Address 0: PHYSID1 fails, so no PHYSID2; address 1: PHYSID1 then PHYSID2 (the clause-22
+    // scan of phylib, as on the shadow headers).
+    lx_kit_task_create("mdio", rh_scn_mdio, nullptr);
+    run_for(1000 * us);
+    EXPECT_EQ(events(), (std::vector<ev>{{0, 1}, {0, 0 * 16 + 2}, {0, 1 * 16 + 2},
+                                         {0, 1 * 16 + 3}, {0, 0}, {0, 1}, {0, 9}}));
+}
+
 TEST(RealEmulBhDeathTest, SleepingWithBhDisabledStops) {
     EXPECT_EXIT(
         {

@@ -43,6 +43,17 @@ void lx_emul_usleep_range(unsigned long min, unsigned long max);
 void lx_emul_vlog_prefixed(const char* level, const char* prefix, const char* fmt,
                            __builtin_va_list ap);
 
+/* Kernel memory for C on either header set (the two give the GFP bits different values):
+ * `size` bytes, zeroed when `zero`, else filled with the kernel's POISON_INUSE; attributed to
+ * func and mod in leak reports; freed by kfree. */
+void* lx_emul_alloc(size_t size, int zero, const char* func, const char* mod);
+
+/* phylib's clause-22 ID scan (__mdiobus_register -> mdiobus_scan -> get_phy_c22_id): PHYSID1
+ * then PHYSID2 through read() at every address not in phy_mask; ids[addr] is the ID found or
+ * 0xffffffff. A PHY found is only recorded: nicsim has no phylib driver to bind. */
+void lx_emul_mdio_scan(void* bus, int (*read)(void* bus, int addr, int reg), uint32_t phy_mask,
+                       uint32_t ids[32]);
+
 /* The run's random bytes: one deterministic stream (kernel/lx_emul/random.c). */
 void lx_emul_random_bytes(void* buf, size_t len);
 
