@@ -22,9 +22,13 @@ target_compile_options(nicsim_lx_kit PUBLIC
 add_library(nicsim_lx_emul_core STATIC
     ${CMAKE_CURRENT_LIST_DIR}/lx_emul/bug.c
     ${CMAKE_CURRENT_LIST_DIR}/lx_emul/irq.c
+    ${CMAKE_CURRENT_LIST_DIR}/lx_emul/lock.c
+    ${CMAKE_CURRENT_LIST_DIR}/lx_emul/mdio.c
     ${CMAKE_CURRENT_LIST_DIR}/lx_emul/mm.c
     ${CMAKE_CURRENT_LIST_DIR}/lx_emul/module.c
+    ${CMAKE_CURRENT_LIST_DIR}/lx_emul/mutex.c
     ${CMAKE_CURRENT_LIST_DIR}/lx_emul/printk.c
+    ${CMAKE_CURRENT_LIST_DIR}/lx_emul/random.c
     ${CMAKE_CURRENT_LIST_DIR}/lx_emul/sched.c
     ${CMAKE_CURRENT_LIST_DIR}/lx_emul/skbuff.c
     ${CMAKE_CURRENT_LIST_DIR}/lx_emul/string.c

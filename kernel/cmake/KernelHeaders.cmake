@@ -10,7 +10,7 @@
 #                                     "->NAME value" markers read back (as Kbuild does)
 # and defines the INTERFACE library nicsim_real_headers_<c> (<c> = the series as a C
 # identifier): the include order and forced includes of a kernel build plus the kernel C flags,
-# for C compiled against that tree's headers.
+# and NICSIM_REAL_KERNEL_HEADERS, for C compiled against that tree's headers.
 
 # This module's folder (inside a function CMAKE_CURRENT_LIST_DIR is the caller's).
 set(NICSIM_KERNEL_CMAKE_DIR "${CMAKE_CURRENT_LIST_DIR}")
@@ -142,13 +142,17 @@ function(nicsim_real_headers series ksrc)
     add_library(nicsim_real_headers_${c} INTERFACE)
     target_compile_options(nicsim_real_headers_${c} INTERFACE
         "$<$<COMPILE_LANGUAGE:C>:${flags};${NICSIM_KERNEL_C_FLAGS}>")
+    # Tells project headers both sides include (lx_kit/lx_kit.h) that there is no C library.
+    target_compile_definitions(nicsim_real_headers_${c} INTERFACE
+        "$<$<COMPILE_LANGUAGE:C>:NICSIM_REAL_KERNEL_HEADERS>")
 endfunction()
 
 # nicsim_driver_real_headers(<driver> <series> <emulation library>...): compiles the driver's
 # files of that tree against the tree's headers (object library nicsim_rh_<c>_<driver>) and
 # writes <build>/kernel/real-headers/<series>/<driver>.gap.txt: the functions and variables they
 # reference that no emulation library (nor the C library) defines by name, found as the
-# generated dummies are (gen_dummies.sh).
+# generated dummies are (gen_dummies.sh). The driver's REACHES names go to the global property
+# NICSIM_REAL_HEADERS_REACH for the tests.
 function(nicsim_driver_real_headers driver series)
     string(MAKE_C_IDENTIFIER "${series}" c)
     set(kdir "${NICSIM_KSRC_DIR_${c}}/${NICSIM_DRIVER_${driver}_KDIR}")
@@ -178,4 +182,11 @@ function(nicsim_driver_real_headers driver series)
         COMMENT "Listing what ${driver} (kernel ${series}, real headers) needs from the emulation"
         COMMAND_EXPAND_LISTS VERBATIM)
     add_custom_target(${t}_gap ALL DEPENDS "${gen}/${driver}.gap.txt")
+    # For the test real_headers_reach_<series>_<driver> (tests/driver/CMakeLists.txt):
+    # "<series>=<driver>=<object>=<function>,<function>...".
+    if(NICSIM_DRIVER_${driver}_REACHES)
+        string(REPLACE ";" "," reach "${NICSIM_DRIVER_${driver}_REACHES}")
+        set_property(GLOBAL APPEND PROPERTY NICSIM_REAL_HEADERS_REACH
+                     "${series}=${driver}=${gen}/${driver}.o=${reach}")
+    endif()
 endfunction()

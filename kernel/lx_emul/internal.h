@@ -6,6 +6,7 @@
 #include <lx_emul/kernel.h>
 #include <lx_emul/sched.h>
 #include <lx_kit/lx_kit.h>
+#include <lx_emul/shared.h>
 
 /* Atomic-context depth of the calling task (spinlocks, BH off, hard-IRQ/timer handlers). */
 static inline void lx_emul_atomic_enter(void) { ++*lx_kit_task_atomic_depth(lx_kit_task_current()); }
@@ -33,8 +34,5 @@ static inline struct lx_kit_wait* lx_emul_waitq(struct lx_kit_wait** slot, const
         *slot = lx_kit_wait_alloc(what);
     return *slot;
 }
-
-/* Runs the BH-enable hooks (netif_rx processing) in the calling context. */
-void lx_emul_run_bh_hooks(void);
 
 #endif /* LX_EMUL_INTERNAL_H */

@@ -103,6 +103,11 @@ static void do_free(const void* p, const char* op)
     quarantine_pos = (quarantine_pos + 1) % QUARANTINE;
 }
 
+void* lx_emul_alloc(size_t size, int zero, const char* func, const char* mod)
+{
+    return do_alloc(size, zero ? __GFP_ZERO : 0, func, mod, NULL);
+}
+
 void* lx_emul_kmalloc(size_t size, gfp_t flags, const char* func, const char* mod)
 {
     return do_alloc(size, flags, func, mod, NULL);

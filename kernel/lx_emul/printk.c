@@ -407,7 +407,7 @@ __attribute__((weak)) const char* lx_emul_netdev_log_name(const struct net_devic
     return dev ? "(net_device)" : "(NULL net_device)";
 }
 
-static void prefixed(const char* level, const char* prefix, const char* fmt, va_list ap)
+void lx_emul_vlog_prefixed(const char* level, const char* prefix, const char* fmt, va_list ap)
 {
     char line[1024];
     int lvl;
@@ -424,7 +424,7 @@ void lx_emul_dev_printk(const char* level, const struct device* dev, const char*
     char name[128];
     va_list ap;
     va_start(ap, fmt);
-    prefixed(level, lx_emul_dev_log_name(dev, name, sizeof(name)), fmt, ap);
+    lx_emul_vlog_prefixed(level, lx_emul_dev_log_name(dev, name, sizeof(name)), fmt, ap);
     va_end(ap);
 }
 
@@ -433,7 +433,7 @@ void lx_emul_netdev_printk(const char* level, const struct net_device* dev, cons
     char name[128];
     va_list ap;
     va_start(ap, fmt);
-    prefixed(level, lx_emul_netdev_log_name(dev, name, sizeof(name)), fmt, ap);
+    lx_emul_vlog_prefixed(level, lx_emul_netdev_log_name(dev, name, sizeof(name)), fmt, ap);
     va_end(ap);
 }
 

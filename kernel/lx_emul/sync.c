@@ -1,15 +1,7 @@
 // SPDX-License-Identifier: MIT
-/* lx_emul: spinlocks, mutexes, BH control, RCU/SRCU on top of lx_kit (see lx_emul/sync.h). */
+/* lx_emul: spinlocks, BH control, RCU/SRCU on top of lx_kit (see lx_emul/sync.h); mutexes are
+ * mutex.c, the sleeping lock and BH-enable hooks both header sets share lock.c. */
 #include "internal.h"
-
-void lx_emul_might_sleep(const char* what)
-{
-    struct lx_kit_task* t = lx_kit_task_current();
-    if (*lx_kit_task_atomic_depth(t) > 0)
-        lx_kit_abort("%s: sleeping function called from atomic context (task '%s' holds a "
-                     "spinlock, has BH disabled or runs a hard-IRQ/timer handler)",
-                     what, lx_kit_task_name(t));
-}
 
 /* ---- spinlocks ---- */
 
@@ -86,26 +78,6 @@ int lx_emul_spin_is_locked(const spinlock_t* lock) { return lock->owner != NULL;
 
 /* ---- BH ---- */
 
-#define LX_EMUL_MAX_BH_HOOKS 8
-static void (*bh_hooks[LX_EMUL_MAX_BH_HOOKS])(void);
-static int bh_hook_count;
-
-void lx_emul_register_bh_enable_hook(void (*fn)(void))
-{
-    for (int i = 0; i < bh_hook_count; i++)
-        if (bh_hooks[i] == fn)
-            return;
-    if (bh_hook_count == LX_EMUL_MAX_BH_HOOKS)
-        lx_kit_abort("too many BH-enable hooks (max %d)", LX_EMUL_MAX_BH_HOOKS);
-    bh_hooks[bh_hook_count++] = fn;
-}
-
-void lx_emul_run_bh_hooks(void)
-{
-    for (int i = 0; i < bh_hook_count; i++)
-        bh_hooks[i]();
-}
-
 void local_bh_disable(void)
 {
     struct lx_kit_task* t = lx_kit_task_current();
@@ -117,64 +89,6 @@ void local_bh_enable(void)
 {
     --*lx_kit_task_atomic_depth(lx_kit_task_current());
     bh_enable();
-}
-
-/* ---- mutexes ---- */
-
-void lx_emul_mutex_init(struct mutex* lock, const char* name)
-{
-    lock->owner = NULL;
-    lock->waitq = NULL;
-    lock->name = name;
-}
-
-void mutex_lock(struct mutex* lock)
-{
-    struct lx_kit_task* t = lx_kit_task_current();
-    lx_emul_might_sleep("mutex_lock");
-    if (lock->owner == t)
-        lx_kit_abort("mutex_lock: recursive locking of mutex '%s' by task '%s' (deadlock)",
-                     lock->name ? lock->name : "?", lx_kit_task_name(t));
-    if (!lock->owner) {
-        lock->owner = t;
-        return;
-    }
-    /* FIFO hand-off: mutex_unlock makes the longest waiter the owner before waking it. */
-    lx_kit_wait_block(lx_emul_waitq(&lock->waitq, "mutex"), -1, "mutex_lock");
-    if (lock->owner != t)
-        lx_kit_abort("mutex_lock: task '%s' woke up on mutex '%s' without ownership",
-                     lx_kit_task_name(t), lock->name ? lock->name : "?");
-}
-
-int mutex_trylock(struct mutex* lock)
-{
-    if (lock->owner)
-        return 0;
-    lock->owner = lx_kit_task_current();
-    return 1;
-}
-
-void mutex_unlock(struct mutex* lock)
-{
-    struct lx_kit_task* t = lx_kit_task_current();
-    if (lock->owner != t)
-        lx_kit_abort("mutex_unlock: task '%s' unlocks mutex '%s' it does not own (owner: %s)",
-                     lx_kit_task_name(t), lock->name ? lock->name : "?",
-                     lock->owner ? lx_kit_task_name(lock->owner) : "nobody");
-    lock->owner = lock->waitq ? lx_kit_wait_notify_one(lock->waitq) : NULL;
-}
-
-bool mutex_is_locked(struct mutex* lock) { return lock->owner != NULL; }
-
-void mutex_destroy(struct mutex* lock)
-{
-    if (lock->owner)
-        lx_kit_abort("mutex_destroy: mutex '%s' is still held by task '%s'",
-                     lock->name ? lock->name : "?", lx_kit_task_name(lock->owner));
-    if (lock->waitq) {
-        lx_kit_wait_free(lock->waitq);
-        lock->waitq = NULL;
-    }
 }
 
 /* ---- RCU / SRCU: grace periods are scheduling points (one delta cycle) ---- */

@@ -68,7 +68,9 @@ unsigned long msleep_interruptible(unsigned int msecs)
     return 0;
 }
 
-void usleep_range(unsigned long min, unsigned long max)
+void usleep_range(unsigned long min, unsigned long max) { lx_emul_usleep_range(min, max); }
+
+void lx_emul_usleep_range(unsigned long min, unsigned long max)
 {
     lx_emul_might_sleep("usleep_range");
     if (max < min)

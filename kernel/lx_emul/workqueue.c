@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-/* lx_emul: workqueues with kernel pending/running semantics (see lx_emul/workqueue.h).
+/* lx_emul: workqueues with kernel pending/running semantics (see lx_emul/workqueue.h), and
+ * their work items for C on the real headers (lx_emul/shared.h: lx_emul_work_item_*).
  * Workers never touch a work item after its function returned (the function may free it); the
  * running state lives in the worker records. */
 #include <stdlib.h>
@@ -152,7 +153,8 @@ bool queue_work(struct workqueue_struct* wq, struct work_struct* work)
     if (!wq)
         lx_kit_abort("queue_work on a NULL workqueue");
     if (wq->dying) {
-        lx_emul_warn(__FILE__, __LINE__, __func__, "queue_work on dying workqueue '%s'", wq->name);
+        lx_emul_warn(__FILE__, __LINE__, "queue_work", "queue_work on dying workqueue '%s'",
+                     wq->name);
         return false;
     }
     if (test_and_set_bit(WORK_STRUCT_PENDING_BIT, work_data_bits(work)))
@@ -304,4 +306,49 @@ bool flush_delayed_work(struct delayed_work* dwork)
     if (del_timer_sync(&dwork->timer))
         enqueue(dwork->wq, &dwork->work);
     return flush_work(&dwork->work);
+}
+
+/* ---- work items of C whose struct work_struct is not lx_emul's (lx_emul/shared.h) ---- */
+
+struct lx_emul_work_item {
+    struct work_struct work;
+    void (*run)(void* ctx);
+    void* ctx;
+};
+
+static void work_item_fn(struct work_struct* work)
+{
+    struct lx_emul_work_item* item = container_of(work, struct lx_emul_work_item, work);
+    item->run(item->ctx);
+}
+
+struct lx_emul_work_item* lx_emul_work_item_alloc(void (*run)(void* ctx), void* ctx)
+{
+    struct lx_emul_work_item* item = calloc(1, sizeof(*item));
+    if (!item)
+        lx_kit_abort("out of host memory allocating a work item");
+    lx_emul_init_work(&item->work, work_item_fn);
+    item->run = run;
+    item->ctx = ctx;
+    return item;
+}
+
+int lx_emul_work_item_queue(struct workqueue_struct* wq, struct lx_emul_work_item* item)
+{
+    return lx_emul_queue_work(wq ? wq : lx_emul_system_wq(), &item->work);
+}
+
+int lx_emul_work_item_flush(struct lx_emul_work_item* item)
+{
+    return lx_emul_flush_work(&item->work);
+}
+
+int lx_emul_work_item_cancel(struct lx_emul_work_item* item)
+{
+    return lx_emul_cancel_work(&item->work);
+}
+
+int lx_emul_work_item_cancel_sync(struct lx_emul_work_item* item)
+{
+    return lx_emul_cancel_work_sync(&item->work);
 }

@@ -10,6 +10,7 @@
 #include <linux/slab.h>
 #include <linux/errno.h>
 
+#include <lx_emul/shared.h>
 #include <lx_kit/lx_kit.h>
 
 /* BMSR's link status is latched low: read twice, the second read is the current state. */
@@ -77,25 +78,18 @@ void mdiobus_free(struct mii_bus* bus)
     kfree(bus);
 }
 
-/* __mdiobus_register -> mdiobus_scan -> get_phy_c22_id: PHYSID1 then PHYSID2 at every address
- * not in phy_mask. A PHY found is only recorded: nicsim has no phylib driver to bind. */
+static int bus_read(void* bus, int addr, int reg)
+{
+    struct mii_bus* b = bus;
+    return b->read(b, addr, reg);
+}
+
+/* __mdiobus_register: the clause-22 ID scan (lx_emul_mdio_scan). */
 int mdiobus_register(struct mii_bus* bus)
 {
     if (!bus->read || !bus->write)
         return -EINVAL;
-    for (int addr = 0; addr < PHY_MAX_ADDR; addr++) {
-        int id1, id2;
-        bus->nicsim_phy_id[addr] = 0xffffffffu;
-        if (bus->phy_mask & (1u << addr))
-            continue;
-        id1 = bus->read(bus, addr, MII_PHYSID1);
-        if (id1 < 0)
-            continue;
-        id2 = bus->read(bus, addr, MII_PHYSID2);
-        if (id2 < 0)
-            continue;
-        bus->nicsim_phy_id[addr] = ((u32)(id1 & 0xffff) << 16) | (u32)(id2 & 0xffff);
-    }
+    lx_emul_mdio_scan(bus, bus_read, bus->phy_mask, bus->nicsim_phy_id);
     bus->nicsim_registered = true;
     return 0;
 }

@@ -10,6 +10,7 @@
 #include <linux/slab.h>
 #include <linux/skbuff.h>
 
+#include <lx_emul/shared.h>
 #include <lx_kit/lx_kit.h>
 #include <nicsim/lx_bus.h>
 
@@ -219,13 +220,7 @@ int eth_mac_addr(struct net_device* dev, void* p)
 /* Deterministic "random" MAC: locally administered, unicast, from a counter (xorshift). */
 void eth_random_addr(u8* addr)
 {
-    static u32 state = 0x2545F491u;
-    for (int i = 0; i < ETH_ALEN; i++) {
-        state ^= state << 13;
-        state ^= state >> 17;
-        state ^= state << 5;
-        addr[i] = (u8)state;
-    }
+    lx_emul_random_bytes(addr, ETH_ALEN);
     addr[0] &= 0xfe; /* clear multicast bit */
     addr[0] |= 0x02; /* set local assignment bit */
 }

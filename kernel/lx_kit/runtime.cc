@@ -251,6 +251,12 @@ void* lx_kit_task_data(const struct lx_kit_task* t) {
 void lx_kit_task_set_data(struct lx_kit_task* t, void* data) {
     t->data = data;
 }
+void* lx_kit_task_real_data(const struct lx_kit_task* t) {
+    return t->real_data;
+}
+void lx_kit_task_set_real_data(struct lx_kit_task* t, void* data) {
+    t->real_data = data;
+}
 int* lx_kit_task_atomic_depth(struct lx_kit_task* t) {
     return &t->atomic_depth;
 }

@@ -25,6 +25,7 @@ struct lx_kit_task {
     bool can_block = false;
     bool rt = false; // a SCHED_FIFO task (threaded IRQ handlers): hrtimer sleeps get no slack
     void* data = nullptr;
+    void* real_data = nullptr; // the real-header emulation's task_struct
     int atomic_depth = 0;
     lx_kit_task_fn fn = nullptr;
     void* arg = nullptr;

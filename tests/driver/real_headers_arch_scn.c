@@ -145,6 +145,9 @@ static void check_io(void)
 static unsigned long test_hz = 100;
 unsigned long lx_emul_hz(void) { return test_hz; }
 unsigned long msecs_to_jiffies(const unsigned int m) { return (m * test_hz + 999) / 1000; }
+/* The tick of the current simulated time, as lx_emul serves it. */
+static unsigned long test_tick = 41;
+unsigned long lx_emul_jiffies(void) { return test_tick; }
 
 static void check_time(void)
 {
@@ -156,6 +159,12 @@ static void check_time(void)
     EXPECT(msecs_to_jiffies(10) == 10 && HZ == 1000);
     test_hz = 100;
     EXPECT(time_after(2UL, 1UL) && time_before(ULONG_MAX, 0UL + 1));
+    /* jiffies is read when used (no timer interrupt advances a variable): the shadow sends
+     * jiffies, jiffies_64 and get_jiffies_64() to the emulation's tick. */
+    unsigned long start = jiffies;
+    test_tick = 42;
+    EXPECT(start == 41 && jiffies == 42 && get_jiffies_64() == 42 && jiffies_64 == 42);
+    EXPECT(time_is_before_jiffies(41UL) && time_after_eq(jiffies, start));
 }
 
 static void check_layout(void)

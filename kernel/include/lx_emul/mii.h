@@ -111,9 +111,15 @@ struct mii_bus {
     bool nicsim_registered;
 };
 
-struct mii_bus* mdiobus_alloc(void);
-void mdiobus_free(struct mii_bus* bus);
-int mdiobus_register(struct mii_bus* bus);
-void mdiobus_unregister(struct mii_bus* bus);
+/* lx_emul_ names under the kernel's (macros): the emulation on the real headers defines the
+ * kernel names for its struct mii_bus (kernel/lx_emul_real/mdio.c), and one link may hold both. */
+struct mii_bus* lx_emul_mdiobus_alloc(void);
+void lx_emul_mdiobus_free(struct mii_bus* bus);
+int lx_emul_mdiobus_register(struct mii_bus* bus);
+void lx_emul_mdiobus_unregister(struct mii_bus* bus);
+#define mdiobus_alloc lx_emul_mdiobus_alloc
+#define mdiobus_free lx_emul_mdiobus_free
+#define mdiobus_register lx_emul_mdiobus_register
+#define mdiobus_unregister lx_emul_mdiobus_unregister
 
 #endif

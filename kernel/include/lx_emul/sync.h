@@ -19,6 +19,7 @@
 #define LX_EMUL_SYNC_H
 
 #include <lx_emul/types.h>
+#include <lx_emul/shared.h>
 
 struct lx_kit_task;
 struct lx_kit_wait;
@@ -97,16 +98,14 @@ void local_bh_disable(void);
 void local_bh_enable(void);
 #define rcu_read_lock_bh() local_bh_disable()
 #define rcu_read_unlock_bh() local_bh_enable()
-/* Runs fn() in the context that re-enables BH (outermost local_bh_enable/spin_unlock_bh). */
-void lx_emul_register_bh_enable_hook(void (*fn)(void));
+/* lx_emul_register_bh_enable_hook: lx_emul/shared.h. */
 
 /* ---- mutexes ---- */
+/* The sleeping lock of lx_emul/shared.h, held in the struct. */
 struct mutex {
-    struct lx_kit_task* owner;  /* NULL when unlocked */
-    struct lx_kit_wait* waitq;  /* allocated on first contention */
-    const char* name;
+    struct lx_emul_lock l;
 };
-#define __MUTEX_INITIALIZER(lockname) {.owner = NULL, .waitq = NULL, .name = #lockname}
+#define __MUTEX_INITIALIZER(lockname) {.l = {.owner = NULL, .waitq = NULL, .name = #lockname}}
 #define DEFINE_MUTEX(m) struct mutex m = __MUTEX_INITIALIZER(m)
 void lx_emul_mutex_init(struct mutex* lock, const char* name);
 #define mutex_init(m) lx_emul_mutex_init((m), #m)

@@ -94,12 +94,19 @@ struct workqueue_struct* lx_emul_system_wq(void);
 #define system_power_efficient_wq lx_emul_system_wq()
 #define system_freezable_power_efficient_wq lx_emul_system_wq()
 
-bool queue_work(struct workqueue_struct* wq, struct work_struct* work);
+/* The kernel's names are macros over lx_emul's: the emulation on the real headers defines the
+ * names for its own struct work_struct (kernel/lx_emul_real/workqueue.c), and one link may hold
+ * both. */
+bool lx_emul_queue_work(struct workqueue_struct* wq, struct work_struct* work);
+bool lx_emul_flush_work(struct work_struct* work);
+bool lx_emul_cancel_work(struct work_struct* work);
+bool lx_emul_cancel_work_sync(struct work_struct* work);
+#define queue_work lx_emul_queue_work
+#define flush_work lx_emul_flush_work
+#define cancel_work lx_emul_cancel_work
+#define cancel_work_sync lx_emul_cancel_work_sync
 #define queue_work_on(cpu, wq, work) queue_work((wq), (work))
 static inline bool schedule_work(struct work_struct* work) { return queue_work(system_wq, work); }
-bool flush_work(struct work_struct* work);
-bool cancel_work(struct work_struct* work);
-bool cancel_work_sync(struct work_struct* work);
 static inline void flush_scheduled_work(void) { flush_workqueue(system_wq); }
 
 bool queue_delayed_work(struct workqueue_struct* wq, struct delayed_work* dwork,

@@ -12,8 +12,14 @@
 #ifndef LX_KIT_LX_KIT_H
 #define LX_KIT_LX_KIT_H
 
+/* C compiled against the real kernel headers (-nostdinc) has the kernel's own fixed-width
+ * types (linux/types.h) and no C library. */
+#ifdef NICSIM_REAL_KERNEL_HEADERS
+#include <linux/types.h>
+#else
 #include <stddef.h>
 #include <stdint.h>
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -45,6 +51,10 @@ int lx_kit_task_is_rt(const struct lx_kit_task* t);
 /* One pointer slot per task for lx_emul (e.g. its struct task_struct). */
 void* lx_kit_task_data(const struct lx_kit_task* t);
 void lx_kit_task_set_data(struct lx_kit_task* t, void* data);
+/* A second slot for the emulation compiled against the real kernel headers (its struct
+ * task_struct has the real layout; both emulations may serve one task). */
+void* lx_kit_task_real_data(const struct lx_kit_task* t);
+void lx_kit_task_set_real_data(struct lx_kit_task* t, void* data);
 /* Atomic-context depth (spinlocks, BH off, hard-IRQ handlers): sleeping calls abort while > 0. */
 int* lx_kit_task_atomic_depth(struct lx_kit_task* t);
 /* Wakes `t` if it is inside lx_kit_yield() or lx_kit_task_sleep_ns() (wake_up_process). */

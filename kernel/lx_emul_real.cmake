@@ -1,0 +1,28 @@
+# The kernel-API emulation compiled against one tree's real headers (docs/driver-build.md, "Real
+# kernel headers"): nicsim_lx_real_<c> (<c> = the series as a C identifier), one static library
+# per tree, since the struct layouts it sees differ between trees. It defines the functions whose
+# work depends on a real layout (task_struct, mutex, work_struct) and calls lx_emul (nicsim_lx_emul_core) for
+# the rest through lx_emul/shared.h; lx_kit's C API it includes from kernel/include, after every
+# kernel directory, so no <linux/...> resolves to a shadow header.
+set(NICSIM_LX_REAL_SOURCES
+    "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/delay.c"
+    "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/gpio.c"
+    "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/mdio.c"
+    "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/mutex.c"
+    "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/netdev.c"
+    "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/printk.c"
+    "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/side.c"
+    "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/string.c"
+    "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/task.c"
+    "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/workqueue.c")
+
+# nicsim_lx_real(<series>): after nicsim_real_headers(<series> ...).
+function(nicsim_lx_real series)
+    string(MAKE_C_IDENTIFIER "${series}" c)
+    add_library(nicsim_lx_real_${c} STATIC ${NICSIM_LX_REAL_SOURCES})
+    target_link_libraries(nicsim_lx_real_${c} PRIVATE nicsim_real_headers_${c})
+    target_compile_definitions(nicsim_lx_real_${c} PRIVATE KBUILD_MODNAME="lx_emul_real")
+    target_compile_options(nicsim_lx_real_${c} PRIVATE "SHELL:-idirafter ${NICSIM_LX_INCLUDE}")
+    set_target_properties(nicsim_lx_real_${c} PROPERTIES POSITION_INDEPENDENT_CODE ON)
+    target_link_libraries(nicsim_lx_real_${c} INTERFACE nicsim_lx_emul_core nicsim_lx_kit)
+endfunction()

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: MIT */
+/* lx_emul_real internals: the kernel-API emulation compiled against a tree's real headers
+ * (docs/driver-build.md, "Real kernel headers"). Its files see the kernel's own struct layouts
+ * and keep lx_kit's state for an object beside it (side.c) where the real struct has no field
+ * for it; behaviour that needs no kernel layout is lx_emul's, called through lx_emul/shared.h
+ * or by the names both header sets declare alike (ktime_get, msleep, msecs_to_jiffies). */
+#ifndef LX_EMUL_REAL_INTERNAL_H
+#define LX_EMUL_REAL_INTERNAL_H
+
+#include <linux/types.h>
+#include <lx_kit/lx_kit.h>
+
+/* The host C library's allocator, for emulation-owned objects (task_structs, side state): they
+ * are not driver allocations and never reach kfree. */
+void *calloc(unsigned long n, unsigned long size);
+
+/* Zeroed state of `size` bytes kept for the kernel object at `key`, created on first use and
+ * the same for every later call with that key and size (side.c). */
+void *lx_real_side(const void *key, unsigned long size);
+/* Forgets the state of `key` (the next lx_real_side gives zeroed state again). */
+void lx_real_side_reset(const void *key, unsigned long size);
+
+/* The real task_struct of an lx_kit task, created on first use. */
+struct task_struct *lx_real_task(struct lx_kit_task *kit);
+
+/* Aborts the run when the calling task may not sleep: lx_kit's atomic depth (lx_emul) or the
+ * real preempt count's IRQ, softirq and BH-disabled bits (the real headers' local_bh_disable
+ * and irq entry count there). */
+void lx_real_might_sleep(const char *what);
+
+#endif

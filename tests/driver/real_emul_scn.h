@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: MIT
+// Scenarios for the emulation compiled against the real kernel headers (nicsim_lx_real_<tree>):
+// C compiled like a driver on the real headers; the GoogleTest driver (real_emul_test.cc) sees
+// only this interface of plain C types.
+#pragma once
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// Events recorded by the scenarios: simulated time (ns) and a value, in order.
+#define RH_TEST_MAX_EVENTS 32
+extern unsigned rh_test_events;
+extern unsigned long long rh_test_t[RH_TEST_MAX_EVENTS];
+extern long rh_test_v[RH_TEST_MAX_EVENTS];
+
+// Holds a mutex 0..1 ms (usleep_range(1000, 1000)); records 1 (locked) at 0 and 2 at unlock.
+void rh_scn_mutex_holder(void* arg);
+// Busy 100 us (udelay), records its failed trylock (0) and 3 once mutex_lock returns.
+void rh_scn_mutex_contender(void* arg);
+// Records the pid of `current` and whether comm is the task's name (1).
+void rh_scn_current(void* arg);
+// local_bh_disable/enable around a recorded in_softirq(); the BH hook records 9 when it runs.
+void rh_scn_bh(void* arg);
+// Queues a work item on system_wq (twice: the second finds it pending), flushes it, queues and
+// cancels it; the work function busy-waits 50 us and records 7 (8 if still pending).
+void rh_scn_work(void* arg);
+// netdev_info on a device named eth7 ("up 3" and a MAC by %pM), netdev_err on NULL; the
+// optional reset GPIO is none (records 1), naming it succeeds (0).
+void rh_scn_log_gpio(void* arg);
+// eth_hw_addr_random on a device: records each address byte | 0x100 when dev_addr_shadow has
+// it too, then 1 when the address is marked random.
+void rh_scn_random_addr(void* arg);
+// An MDIO bus with a private area (records 1), whose read op records addr * 16 + reg and has a
+// PHY only at address 1; registered with addresses 0 and 1 unmasked (records the reads, then 0
+// and 1 for registered), unregistered and freed (9).
+void rh_scn_mdio(void* arg);
+// mutex_lock with BH disabled: stops the run.
+void rh_scn_sleep_in_bh(void* arg);
+
+#ifdef __cplusplus
+}
+#endif

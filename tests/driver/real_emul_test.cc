@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: MIT
+// The emulation compiled against one tree's real kernel headers (nicsim_lx_real_<tree>,
+// NICSIM_RH_KERNEL): mutexes on the kernel's struct mutex with lx_emul's sleeping lock beside it,
+// `current` as a real task_struct per lx_kit task, the generic delay and sleep entry points,
+// local_bh_enable counting in the real preempt count, and work items on lx_emul's workqueues.
+// One executable per tree.
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <systemc>
+
+#include <lx_kit/lx_kit.h>
+#include <lx_kit/runtime.h>
+
+#include "real_emul_scn.h"
+
+namespace {
+
+constexpr uint64_t us = 1000;
+using ev = std::pair<uint64_t, long>;
+
+std::vector<ev> events() {
+    std::vector<ev> e;
+    for (unsigned i = 0; i < rh_test_events; i++)
+        e.emplace_back(rh_test_t[i], rh_test_v[i]);
+    return e;
+}
+
+void run_for(uint64_t ns) { sc_core::sc_start(sc_core::sc_time(double(ns), sc_core::SC_NS)); }
+
+TEST(RealEmulMutex, ContenderWaitsForTheHolderAndOwnerIsTheRealTask) {
+    // The holder locks at 0 and sleeps 1 ms; the contender's udelay(100) is 100 us of busy CPU,
+    // its trylock fails, its mutex_lock returns when the holder unlocks at 1 ms.
+    lx_kit_task_create("holder", rh_scn_mutex_holder, nullptr);
+    lx_kit_task_create("contender", rh_scn_mutex_contender, nullptr);
+    run_for(10 * 1000 * us);
+    EXPECT_EQ(events(), (std::vector<ev>{{0, 1}, {100 * us, 0}, {1000 * us, 2}, {1000 * us, 3},
+                                         {1000 * us, 4}})) << NICSIM_RH_KERNEL;
+}
+
+TEST(RealEmulTask, EachTaskHasItsOwnTaskStruct) {
+    static char a[] = "task-a", b[] = "task-b";
+    lx_kit_task_create(a, rh_scn_current, a);
+    lx_kit_task_create(b, rh_scn_current, b);
+    run_for(1000 * us);
+    auto e = events();
+    ASSERT_EQ(e.size(), 4u);
+    EXPECT_NE(e[0].second, e[2].second); // two pids
+    EXPECT_EQ(e[1].second, 1);           // comm is the lx_kit task's name
+    EXPECT_EQ(e[3].second, 1);
+}
+
+TEST(RealEmulBh, EnableLeavesSoftirqContextAndRunsTheHooks) {
+    lx_kit_task_create("bh", rh_scn_bh, nullptr);
+    run_for(1000 * us);
+    EXPECT_EQ(events(), (std::vector<ev>{{0, 1}, {0, 9}, {0, 0}}));
+}
+
+TEST(RealEmulWork, QueuedOncePendingUntilAWorkerRunsItFlushWaits) {
+    // queue 1, queue again 0 (pending), pending 1; the worker runs it (pending already clear)
+    // and returns at 50 us, when flush_work returns true; then not pending, flush of an idle
+    // item false; queued again and cancelled before a worker ran it: true, not pending.
+    lx_kit_task_create("queuer", rh_scn_work, nullptr);
+    run_for(1000 * us);
+    EXPECT_EQ(events(), (std::vector<ev>{{0, 1}, {0, 0}, {0, 1}, {50 * us, 7}, {50 * us, 1},
+                                         {50 * us, 0}, {50 * us, 0}, {50 * us, 1}, {50 * us, 1},
+                                         {50 * us, 0}}));
+}
+
+TEST(RealEmulLog, NetdevLinesArePrefixedWithTheDeviceNameAndGpiosAreNone) {
+    std::vector<std::string> lines;
+    nicsim::lx_kit::set_log_sink([&](const nicsim::lx_kit::log_record& r) {
+        lines.push_back(std::to_string(r.level) + " " + r.origin + " | " + r.text);
+    });
+    lx_kit_task_create("logger", rh_scn_log_gpio, nullptr);
+    run_for(1000 * us);
+    nicsim::lx_kit::set_log_sink({});
+    EXPECT_EQ(lines, (std::vector<std::string>{"6 eth7 | eth7: up 3 00:01:02:03:04:05",
+                                               "3 (null net_device) | (null net_device): gone"}));
+    EXPECT_EQ(events(), (std::vector<ev>{{0, 1}, {0, 0}}));
+}
+
+TEST(RealEmulNetdev, RandomAddressIsTheRunStreamAndReachesTheShadowCopy) {
+    // lx_emul's stream (kernel/lx_emul/random.c): xorshift32 from 0x2545F491, a byte per step;
+    // eth_random_addr clears the multicast and sets the local bit of the first.
+    uint32_t state = 0x2545F491u;
+    std::vector<ev> want;
+    for (int i = 0; i < 6; i++) {
+        state ^= state << 13;
+        state ^= state >> 17;
+        state ^= state << 5;
+        long byte = i == 0 ? ((state & 0xfe) | 0x02) : (state & 0xff);
+        want.emplace_back(0, byte | 0x100);
+    }
+    want.emplace_back(0, 1);
+    lx_kit_task_create("addr", rh_scn_random_addr, nullptr);
+    run_for(1000 * us);
+    EXPECT_EQ(events(), want);
+}
+
+TEST(RealEmulMdio, RegisteringScansTheUnmaskedAddressesForPhyIds) {
+    // Address 0: PHYSID1 fails, so no PHYSID2; address 1: PHYSID1 then PHYSID2 (the clause-22
+    // scan of phylib, as on the shadow headers).
+    lx_kit_task_create("mdio", rh_scn_mdio, nullptr);
+    run_for(1000 * us);
+    EXPECT_EQ(events(), (std::vector<ev>{{0, 1}, {0, 0 * 16 + 2}, {0, 1 * 16 + 2},
+                                         {0, 1 * 16 + 3}, {0, 0}, {0, 1}, {0, 9}}));
+}
+
+TEST(RealEmulBhDeathTest, SleepingWithBhDisabledStops) {
+    EXPECT_EXIT(
+        {
+            lx_kit_task_create("bh-sleeper", rh_scn_sleep_in_bh, nullptr);
+            run_for(1000 * us);
+        },
+        testing::ExitedWithCode(LX_KIT_ABORT_EXIT_CODE),
+        "mutex_lock: sleeping function called from atomic context");
+}
+
+} // namespace
