@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "tests/support/null_spi_slave.h"
 #include "host/board/atmel_spi_port.h"
 
 using nicsim::board::atmel_spi_cost;
@@ -92,18 +93,11 @@ TEST(AtmelSpiCost, WithoutFifoEveryWordIsAnInterruptAndTheCoreStaysBusy) {
 
 namespace {
 
-class null_slave : public sc_core::sc_module, public nicsim::spi::spi_slave_if {
-  public:
-    nicsim::spi::spi_target_socket spi_in;
-    explicit null_slave(const sc_core::sc_module_name& n)
-        : sc_core::sc_module(n), spi_in("spi_in", *this) {}
-    void spi_transport(nicsim::spi::spi_payload&, sc_time&) override {}
-};
 
 struct bench : sc_core::sc_module {
     nicsim::host_cpu cpu;
     nicsim::spi::spi_host host;
-    null_slave slave;
+    nicsim::test::null_spi_slave slave;
     nicsim::board::atmel_spi_port port;
     sc_time returned;
     SC_HAS_PROCESS(bench);

@@ -5,6 +5,7 @@
 // CPU is booked.
 #include <gtest/gtest.h>
 
+#include "tests/support/null_spi_slave.h"
 #include "host/board/generic_spi_port.h"
 #include "host/board/spi_core_port.h"
 
@@ -13,13 +14,6 @@ using sc_core::SC_US;
 
 namespace {
 
-class null_slave : public sc_core::sc_module, public nicsim::spi::spi_slave_if {
-  public:
-    nicsim::spi::spi_target_socket spi_in;
-    explicit null_slave(const sc_core::sc_module_name& n)
-        : sc_core::sc_module(n), spi_in("spi_in", *this) {}
-    void spi_transport(nicsim::spi::spi_payload&, sc_time&) override {}
-};
 
 // Two messages of one 1536-byte DMA transfer through a generic port (30 us of CPU each) behind
 // the pump port, whose round is 25 us (two 10 us switches and 5 us of pump work).
@@ -27,7 +21,7 @@ struct bench : sc_core::sc_module {
     bool rt; // the caller's class
     nicsim::host_cpu cpu;
     nicsim::spi::spi_host host;
-    null_slave slave;
+    nicsim::test::null_spi_slave slave;
     nicsim::board::spi_core_pump_port port;
     sc_time returned;
     SC_HAS_PROCESS(bench);
