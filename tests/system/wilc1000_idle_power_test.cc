@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "tests/system/nicsim_cli.h"
 #include "tests/system/system_test_support.h"
 
 namespace nicsim {
@@ -21,35 +22,13 @@ namespace {
 
 namespace fs = std::filesystem;
 using test::load_shipped;
+using test::run_nicsim;
+using test::test_dir;
 using test::wilc1000_spi_test_system;
 
 // Up, not associated, idle, as the validation checks run it.
 const std::vector<std::string> unassociated = {"traffic={kind: idle}", "duration=20s",
                                                "link.associated=false"};
-
-fs::path test_dir() {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    const fs::path dir = fs::path(::testing::TempDir()) / "nicsim-system" / info->name();
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
-
-// One `nicsim run` of the SPI scenario with `sets`; its JSON report.
-nlohmann::json run_nicsim(const std::vector<std::string>& sets, const std::string& tag,
-                          const fs::path& dir) {
-    const fs::path json = dir / (tag + ".json"), out = dir / (tag + ".out");
-    std::string cmd = std::string("'") + NICSIM_EXE + "' run '" + NICSIM_SOURCE_DIR +
-                      "/configs/wilc1000-spi-ttcp-tx.yaml'";
-    for (const std::string& s : sets)
-        cmd += " --set '" + s + "'";
-    cmd += " --quiet --json '" + json.string() + "' > '" + out.string() + "' 2>&1";
-    const int rc = std::system(cmd.c_str());
-    EXPECT_EQ(rc, 0) << cmd << "\n(output in " << out << ")";
-    std::ifstream in(json);
-    EXPECT_TRUE(in.good()) << "no JSON written by: " << cmd;
-    return in.good() ? nlohmann::json::parse(in) : nlohmann::json();
-}
 
 const nlohmann::json& meter(const nlohmann::json& dev, const std::string& name) {
     for (const auto& m : dev.at("meters"))
@@ -71,7 +50,7 @@ double time_in(const nlohmann::json& m, const std::string& state) {
 nlohmann::json run_unassociated(bool power_save, const fs::path& dir) {
     std::vector<std::string> sets = unassociated;
     sets.push_back(std::string("driver.power_save=") + (power_save ? "true" : "false"));
-    return run_nicsim(sets, power_save ? "ps-on" : "ps-off", dir);
+    return run_nicsim("wilc1000-spi-ttcp-tx.yaml", sets, power_save ? "ps-on" : "ps-off", dir);
 }
 
 TEST(Wilc1000SpiIdlePower, ChipSleepOnAndOffDrawTheSamePowerWithinTwoPercent) {
@@ -168,7 +147,8 @@ double avg_power_w(const nlohmann::json& r) {
 TEST(Wilc1000SpiAssociatedIdle, PowerSaveDozesTheRadioAndPowerFallsWithTheDtimPeriod) {
     const fs::path dir = test_dir();
     const auto run = [&](bool ps, unsigned dtim) {
-        return run_nicsim({"traffic={kind: idle}", "duration=10s",
+        return run_nicsim("wilc1000-spi-ttcp-tx.yaml",
+                          {"traffic={kind: idle}", "duration=10s",
                            std::string("driver.power_save=") + (ps ? "true" : "false"),
                            "link.dtim_period=" + std::to_string(dtim)},
                           (ps ? "on-" : "off-") + std::to_string(dtim), dir);
@@ -201,7 +181,8 @@ TEST(Wilc1000SpiAssociatedIdle, PowerSaveDozesTheRadioAndPowerFallsWithTheDtimPe
 TEST(Wilc1000SpiAssociatedIdle, PingFromThePeerWaitsForTheDtimBeaconUnderPowerSave) {
     const fs::path dir = test_dir();
     const auto run = [&](bool ps, unsigned dtim) {
-        return run_nicsim({"traffic={kind: ping, from: peer, count: 10, adaptive: false}",
+        return run_nicsim("wilc1000-spi-ttcp-tx.yaml",
+                          {"traffic={kind: ping, from: peer, count: 10, adaptive: false}",
                            std::string("driver.power_save=") + (ps ? "true" : "false"),
                            "link.dtim_period=" + std::to_string(dtim)},
                           (ps ? "on-" : "off-") + std::to_string(dtim), dir);

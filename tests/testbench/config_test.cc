@@ -517,6 +517,23 @@ TEST(PlatformProfile, EveryKeyIsRequiredAndValuesChecked) {
     }
 }
 
+// kernel.spi_sync_fast_path defaults to the 6.x SPI core; the pre-6.0 core's pump work is an
+// optional spi_host key; the shipped SAMA5 profile states it and keeps the 6.x core.
+TEST(PlatformProfile, SpiCoreGenerationKeys) {
+    const std::string file = write_file(test_dir() / "p.yaml", nicsim::test::test_platform_yaml());
+    platform_profile p = load_platform(file);
+    EXPECT_TRUE(p.kernel.spi_sync_fast_path);
+    EXPECT_EQ(p.spi_host.message_pump_overhead.ps, 0);
+    p = load_platform(file, {"kernel.spi_sync_fast_path=false",
+                             "spi_host.message_pump_overhead=7us"});
+    EXPECT_FALSE(p.kernel.spi_sync_fast_path);
+    EXPECT_EQ(p.spi_host.message_pump_overhead.ps, 7'000'000);
+    const platform_profile sama5 =
+        load_platform(std::string(NICSIM_SOURCE_DIR) + "/configs/platforms/sama5-class.yaml");
+    EXPECT_TRUE(sama5.kernel.spi_sync_fast_path);
+    EXPECT_GT(sama5.spi_host.message_pump_overhead.ps, 0);
+}
+
 // kernel.preemption_share / _burst come together; sdio_host's runtime PM keys are optional and
 // off by default, and a profile or --set may turn them on.
 TEST(PlatformProfile, PreemptionAndSdioRuntimePmKeys) {
