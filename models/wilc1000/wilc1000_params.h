@@ -85,7 +85,10 @@ struct params {
     // Bytes of the 4-byte header + pad in front of an RX data frame; >= 16 so the driver can read
     // addr1/addr2 at 4..15. [assumption] (real value unknown, docs/sources.md#linux-drivers)
     uint32_t rx_pkt_offset = 36;
-    // RX frames the chip aggregates behind one interrupt, at most this many bytes. [assumption]
+    // RX frames the chip aggregates behind one interrupt, at most this many bytes. [assumption;
+    // receiving throughput hangs on it, with chip sleep most: docs/models/wilc1000.md "RX batch
+    // size". The calibration board's published receiving runs (checks, not fitted) point to
+    // about 16 KiB: docs/calibration.md "Checks against the same board's other figures".]
     uint32_t rx_aggregation_bytes = 8 * 1024;
     // addr2 written into RX data headers while the firmware has not joined a BSS (tests without
     // an air link inject frames then); once joined, the BSSID of the join. [assumption]

@@ -1294,6 +1294,59 @@ def calibration_spi_core_before_6_0():
 
 
 @check
+def calibration_checks_same_board():
+    """calibration.md: the SAMA5 board's published runs that are not fitted, each against the
+    model's run of its driver generation, the wake-ups of the sending run with chip sleep, and
+    the four receiving checks against the RX batch size and the receive cost per segment."""
+    d = doc("calibration.md")
+    old = ["driver.variant=chip-sleep-5.16", "platform.kernel.spi_sync_fast_path=false"]
+    sleep = lambda b: [f"driver.module_params.enable_sleep={b}", f"driver.power_save={b}"]
+    ip_tx = ["traffic.kind=iperf_tx", "traffic.write_size=128KiB"]
+    ip_rx = ["traffic.kind=iperf_rx", "traffic.write_size=128KiB"]
+    new_wake = ["platform.kernel.spi_sync_fast_path=false", "driver.power_save=true"]
+    rx, tx = "configs/wilc1000-spi-ttcp-rx.yaml", "configs/wilc1000-spi-ttcp-tx.yaml"
+    kb = lambda r: r["flows"][0]["goodput_bps"] / 8192
+    mb = lambda r: r["flows"][0]["goodput_bps"] / 1e6
+    q = ("build/nicsim run configs/wilc1000-spi-ttcp-rx.yaml --set driver.variant=chip-sleep-5.16 "
+         "--set platform.kernel.spi_sync_fast_path=false --set driver.module_params.enable_sleep=B "
+         "--set driver.power_save=B")
+    expect("calibration.md", d, q, "the quoted command")
+    rows = (("ttcp receiving, chip sleep off", rx, old + sleep("false"), kb, "KB/s", 2762.1),
+            ("ttcp receiving, chip sleep on", rx, old + sleep("true"), kb, "KB/s", 1298.1),
+            ("iperf3 sending, PSM off", tx, old + ip_tx + sleep("false"), mb, "Mbit/s", 14.0),
+            ("iperf3 sending, PSM on, pre-5.17 wake-up", tx, old + ip_tx + sleep("true"), mb,
+             "Mbit/s", 3.33),
+            ("iperf3 receiving, PSM off", rx, old + ip_rx + sleep("false"), mb, "Mbit/s", 21.2),
+            ("iperf3 sending, PSM on, 5.15 wake-up", tx, new_wake + ip_tx, mb, "Mbit/s", 9.82),
+            ("iperf3 receiving, PSM on, 5.15 wake-up", rx, new_wake + ip_rx, mb, "Mbit/s", 19.6))
+    got = {}
+    for label, cfg, sets, unit, name, published in rows:
+        r = run_json(cfg, sets)
+        v = unit(r)
+        got[label] = (r, v)
+        digits = 1 if name == "KB/s" else 2
+        dev = f"{100 * (round(v, digits) / published - 1):+.1f}".replace("-", "−")
+        expect("calibration.md", d, f"| {v:.{digits}f} {name} | {dev} % |", q)
+    wake = got["iperf3 sending, PSM on, pre-5.17 wake-up"][0]["devices"][0]["wake"]
+    expect("calibration.md", d, f"{wake['found_clock_running']} of {wake['requests']} wake-ups found "
+           "the clock running", q)
+    on, off = got["ttcp receiving, chip sleep on"][1], got["ttcp receiving, chip sleep off"][1]
+    cost = 1 - got["iperf3 receiving, PSM on, 5.15 wake-up"][1] / got["iperf3 receiving, PSM off"][1]
+    expect("calibration.md", d, f"in the model {off / on:.2f}× and {100 * cost:.0f} %", q)
+    for agg, recv in (("8", "32"), ("8", "100"), ("16", "32"), ("16", "100"), ("32", "32"),
+                      ("32", "100")):
+        extra = [f"device.buffers.rx_aggregation={agg}KiB", f"platform.net_stack.per_segment_recv={recv}us"]
+        vals = [kb(run_json(rx, old + sleep("false") + extra)),
+                kb(run_json(rx, old + sleep("true") + extra)),
+                mb(run_json(rx, old + ip_rx + sleep("false") + extra)),
+                mb(run_json(rx, new_wake + ip_rx + extra))]
+        shipped = " (shipped)" if (agg, recv) == ("8", "32") else ""
+        a, r = f"{agg} KiB{shipped}", f"{recv} µs{shipped}"
+        expect("calibration.md", d, f"| {a} | {r} | {vals[0]:.1f} | {vals[1]:.1f} | {vals[2]:.2f} | "
+               f"{vals[3]:.2f} |", q + " --set device.buffers.rx_aggregation=A")
+
+
+@check
 def calibration_chip_parameters_unconstrained():
     """calibration.md: the chip-sleep-on point does not move with wake_latency, and the old
     driver needs the firmware's idle time (it never gets through with 10 us)."""
