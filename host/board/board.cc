@@ -95,6 +95,7 @@ void board::power_on(uint64_t seed) {
     const config::kernel_timing& k = m_pf.kernel;
     kp.hz = m_pf.cpu.hz;
     kp.usleep_slack_ns = static_cast<uint64_t>(k.timer_slack.ps / 1000);
+    kp.cores = m_pf.cpu.cores;
     kp.irq_latency_ns = static_cast<uint64_t>(k.irq_to_thread_latency.ps / 1000);
     lx_kit::set_busy_hook([this](const char*, sc_time, uint64_t ns) {
         m_cpu.charge(sc_time(static_cast<double>(ns), sc_core::SC_NS));

@@ -52,14 +52,20 @@ static void irq_thread(void* arg)
     unsigned long storm_runs = 0;
     struct lx_kit_wait* line_wq = lx_kit_irq_waitq(a->line);
 
+    bool ran = false; /* the thread handler ran and the thread has not slept since */
     for (;;) {
-        while (!a->stop && !should_run(a))
+        while (!a->stop && !should_run(a)) {
             lx_kit_wait_block_unscheduled(line_wq, -1, "irq thread idle");
+            ran = false;
+        }
         if (a->stop)
             break;
-        /* A threaded handler: hard IRQ, wake-up and switch to the thread. Without a thread the
-         * handler runs in hard-interrupt context: the hard IRQ only. */
-        if (a->thread_fn)
+        /* A threaded handler: hard IRQ, wake-up and switch to the thread. An interrupt that came
+         * while the thread handler ran (a level line still active when it returns and the
+         * oneshot unmask) finds the thread running: irq_thread() sees IRQTF_RUNTHREAD and runs
+         * the handler again at once, with the hard IRQ's cost and no wake-up. Without a thread
+         * the handler runs in hard-interrupt context: the hard IRQ only. */
+        if (a->thread_fn && !ran)
             lx_kit_irq_enter();
         else
             lx_kit_hardirq_enter();
@@ -90,6 +96,7 @@ static void irq_thread(void* arg)
         if (ret == IRQ_WAKE_THREAD && a->thread_fn) {
             a->runs++;
             a->thread_fn((int)a->irq, a->dev_id);
+            ran = true;
             if (*lx_kit_task_atomic_depth(lx_kit_task_current()) != 0)
                 lx_kit_abort("IRQ %u (%s): thread handler returned in atomic context "
                              "(unbalanced spin_lock/local_bh_disable)",

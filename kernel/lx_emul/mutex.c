@@ -9,6 +9,8 @@ void lx_emul_mutex_init(struct mutex* lock, const char* name)
     lock->l.owner = NULL;
     lock->l.waitq = NULL;
     lock->l.name = name;
+    lock->l.woken = NULL;
+    lock->l.handoff = 0;
 }
 
 void mutex_lock(struct mutex* lock) { lx_emul_lock_acquire(&lock->l, "mutex_lock"); }

@@ -299,14 +299,17 @@ void lx_kit_wait_free(struct lx_kit_wait* w) {
 }
 
 static int wait_common(lx_kit_wait* w, int64_t timeout_ns, const char* why, bool spin,
-                       dt::resume how) {
+                       dt::resume how, bool first = false) {
     lx_kit_task* t = dt::current();
     dt::require_blockable(t, why, !spin);
     if (w->in_pool)
         lx_kit_abort("%s: waiting on a freed wait handle ('%s')", why, w->what.c_str());
     nicsim::local_time::sync(); // before the trace and the queue see this task wait
     waiter me{t};
-    w->queue.push_back(&me);
+    if (first)
+        w->queue.push_front(&me);
+    else
+        w->queue.push_back(&me);
     // The code that ran up to here, on the CPU. Charging may wait for a core and let others
     // run: the task is already queued, so a wake-up meanwhile is kept (me.notified) and the
     // task does not block, as a task that is woken before it reaches schedule().
@@ -341,6 +344,10 @@ int lx_kit_wait_block(struct lx_kit_wait* w, int64_t timeout_ns, const char* why
     return wait_common(w, timeout_ns, why, false, dt::resume::scheduled);
 }
 
+int lx_kit_wait_block_first(struct lx_kit_wait* w, int64_t timeout_ns, const char* why) {
+    return wait_common(w, timeout_ns, why, false, dt::resume::scheduled, true);
+}
+
 int lx_kit_wait_block_unscheduled(struct lx_kit_wait* w, int64_t timeout_ns, const char* why) {
     return wait_common(w, timeout_ns, why, false, dt::resume::unscheduled);
 }
@@ -358,6 +365,14 @@ struct lx_kit_task* lx_kit_wait_notify_one(struct lx_kit_wait* w) {
     me->notified = true;
     me->task->block_ev.notify();
     return me->task;
+}
+
+struct lx_kit_task* lx_kit_wait_first(const struct lx_kit_wait* w) {
+    return w->queue.empty() ? nullptr : w->queue.front()->task;
+}
+
+unsigned lx_kit_cpu_cores(void) {
+    return dt::rt().params.cores;
 }
 
 unsigned lx_kit_wait_notify_all(struct lx_kit_wait* w) {

@@ -41,6 +41,8 @@ void lx_scn_completion_early_waiter(void* arg);
 void lx_scn_completion_early_completer(void* arg);
 void lx_scn_completion_count(void* arg);    // 3 x complete, then 4 waits with 1-jiffy timeout
 void lx_scn_mutex_holder(void* arg);
+void lx_scn_mutex_rt_relocker(void* arg);
+void lx_scn_mutex_normal_waiter(void* arg);
 void lx_scn_mutex_contender(void* arg);     // arg: (void*)(intptr_t)id; start delay = id * 100 us
 void lx_scn_mutex_recursive(void* arg);
 void lx_scn_mutex_foreign_unlock_a(void* arg);

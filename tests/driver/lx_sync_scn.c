@@ -68,6 +68,31 @@ void lx_scn_mutex_contender(void* arg)
     mutex_unlock(&lock);
 }
 
+/* A real-time task that takes the mutex again right after releasing it, as a threaded interrupt
+ * handler does when its line is still active, against a normal task waiting for it. */
+void lx_scn_mutex_rt_relocker(void* arg)
+{
+    (void)arg;
+    lx_kit_task_set_rt(lx_kit_task_current(), 1);
+    for (long round = 10; round < 13; round++) {
+        mutex_lock(&lock);
+        lx_test_record(round);
+        if (round < 12)
+            usleep_range(1000, 1000);
+        mutex_unlock(&lock);
+    }
+}
+
+void lx_scn_mutex_normal_waiter(void* arg)
+{
+    (void)arg;
+    lx_kit_sleep_until_ns(100000);
+    mutex_lock(&lock);
+    lx_test_record(1);
+    usleep_range(10, 10);
+    mutex_unlock(&lock);
+}
+
 void lx_scn_mutex_recursive(void* arg)
 {
     (void)arg;

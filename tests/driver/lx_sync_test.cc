@@ -5,6 +5,7 @@
 #include "lx_test_util.h"
 
 using namespace lx_test;
+namespace lk = nicsim::lx_kit;
 
 TEST(LxCompletion, TimeoutReturnsZeroAtTheDeadlineTick) {
     // msecs_to_jiffies(20) = 5 ticks from jiffy 0: returns 0 at exactly 20 ms.
@@ -38,6 +39,28 @@ TEST(LxMutex, HandsOffInFifoOrder) {
     lx_kit_task_create("c2", lx_scn_mutex_contender, reinterpret_cast<void*>(intptr_t{2}));
     run_for(10 * ms);
     EXPECT_EQ(events(), (std::vector<ev>{{0, 0}, {1000 * us, 1}, {1010 * us, 2}, {1020 * us, 3}}));
+}
+
+TEST(LxMutex, RealTimeReleaserOnOneCoreTakesItAgainThenHandsItOver) {
+    // kernel/locking/mutex.c on one core: the real-time holder releases at 1 ms and locks again
+    // before the woken normal waiter runs (it cannot preempt a real-time task), so it keeps the
+    // lock; the waiter, finding it taken, sets MUTEX_FLAG_HANDOFF, and the release at 2 ms hands
+    // it over. The holder's third lock waits for the waiter's release at 2010 us.
+    lk::params().cores = 1;
+    lx_kit_task_create("irq", lx_scn_mutex_rt_relocker, nullptr);
+    lx_kit_task_create("tx", lx_scn_mutex_normal_waiter, nullptr);
+    run_for(10 * ms);
+    EXPECT_EQ(events(), (std::vector<ev>{{0, 10}, {1000 * us, 11}, {2000 * us, 1}, {2010 * us, 12}}));
+}
+
+TEST(LxMutex, WithMoreCoresTheWokenWaiterGetsItAtOnce) {
+    // The same tasks on two cores: the woken waiter runs on the other core at the release, so it
+    // gets the lock at 1 ms and the holder's next lock waits for it.
+    lk::params().cores = 2;
+    lx_kit_task_create("irq", lx_scn_mutex_rt_relocker, nullptr);
+    lx_kit_task_create("tx", lx_scn_mutex_normal_waiter, nullptr);
+    run_for(10 * ms);
+    EXPECT_EQ(events(), (std::vector<ev>{{0, 10}, {1000 * us, 1}, {1010 * us, 11}, {2010 * us, 12}}));
 }
 
 TEST(LxMutexDeathTest, RecursiveLockStops) {

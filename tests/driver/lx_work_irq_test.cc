@@ -99,6 +99,19 @@ TEST(LxIrq, LatencyDelaysThreadStart) {
     EXPECT_EQ(events(), (std::vector<ev>{{1025 * us, 1000}}));
 }
 
+TEST(LxIrq, LineStillActiveRerunsTheRunningThreadWithoutTheLatency) {
+    // Low from 1 ms to 2.5 ms, 25 us IRQ-to-thread latency: the first run starts 25 us late and
+    // ends at 2025 us with the line still low. The thread is running, so it runs again at once
+    // (irq_thread: IRQTF_RUNTHREAD), with no second latency: at 2025 us, not 2050 us.
+    lk::params().irq_latency_ns = 25 * us;
+    scripted_line line({{1 * ms, false}, {2500 * us, true}});
+    lk::register_irq(7, line);
+    lx_kit_task_create("probe", lx_scn_irq_request,
+                       reinterpret_cast<void*>(uintptr_t{lx_test_irqf_low_oneshot()}));
+    run_for(20 * ms);
+    EXPECT_EQ(events(), (std::vector<ev>{{1025 * us, 1000}, {2025 * us, 1001}}));
+}
+
 TEST(LxIrq, RequestWithoutTriggerFlagsKeepsTheBoardsConfiguredFallingEdge) {
     // The board's device tree configures the line falling-edge (enc28j60: request_irq flags 0).
     // Low from 1 ms to 3.5 ms, each run 1 ms: one run at 1 ms only. A level-low trigger would run

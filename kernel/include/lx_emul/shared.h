@@ -19,6 +19,8 @@ struct lx_emul_lock {
     struct lx_kit_task* owner; /* NULL when unlocked */
     struct lx_kit_wait* waitq; /* allocated on first contention */
     const char* name;
+    struct lx_kit_task* woken; /* woken by a release without the lock, not yet run */
+    int handoff;               /* the first waiter asked for the lock (MUTEX_FLAG_HANDOFF) */
 };
 
 /* Aborts the run when the calling task may not sleep (it holds a spinlock, has BH disabled or

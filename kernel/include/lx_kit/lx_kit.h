@@ -79,8 +79,15 @@ int lx_kit_wait_block(struct lx_kit_wait* w, int64_t timeout_ns, const char* why
 int lx_kit_wait_block_unscheduled(struct lx_kit_wait* w, int64_t timeout_ns, const char* why);
 /* Like lx_kit_wait_block, but the blocked time counts as CPU busy time (spinning). */
 int lx_kit_wait_spin(struct lx_kit_wait* w, const char* why);
+/* Like lx_kit_wait_block, queued first: a woken waiter that has to wait again keeps its place
+ * (a mutex waiter stays on the kernel's wait list while it retries). */
+int lx_kit_wait_block_first(struct lx_kit_wait* w, int64_t timeout_ns, const char* why);
 /* Wakes the longest-waiting task; returns it, or NULL if nobody waits. */
 struct lx_kit_task* lx_kit_wait_notify_one(struct lx_kit_wait* w);
+/* The task lx_kit_wait_notify_one would wake, without waking it; NULL if nobody waits. */
+struct lx_kit_task* lx_kit_wait_first(const struct lx_kit_wait* w);
+/* Cores of the board's CPU (lx_kit parameters). */
+unsigned lx_kit_cpu_cores(void);
 /* Wakes every waiting task; returns how many. */
 unsigned lx_kit_wait_notify_all(struct lx_kit_wait* w);
 unsigned lx_kit_wait_count(const struct lx_kit_wait* w);

@@ -29,6 +29,10 @@ struct parameters {
     // Delay between a blocked task being woken (complete(), wake_up(), mutex_unlock, queue_work)
     // and it running again when a core is free: one draw per wake-up; empty = none.
     std::function<uint64_t()> wakeup_latency_sample;
+    // Cores of the board's CPU. On one core a woken task runs only when the running one blocks
+    // or is preempted: a real-time task that releases a mutex runs on and can take it again
+    // before the woken waiter runs (lx_emul/lock.c).
+    unsigned cores = 1;
     // CPU time (charged through the cpu hook, kernel class) of work the emulation runs natively:
     // - one basic block of driver code (the driver objects are built with
     //   -fsanitize-coverage=trace-pc, so every block they execute is counted), in picoseconds;
