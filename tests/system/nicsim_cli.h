@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include <sys/wait.h>
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -25,8 +27,10 @@ inline std::filesystem::path test_dir() {
 }
 
 // One `nicsim run configs/<config>` with `sets`; its JSON report (kept in dir as <tag>.json).
+// `exit_code`: the documented exit status the run must end with (4: a run its duration cut).
 inline nlohmann::json run_nicsim(const std::string& config, const std::vector<std::string>& sets,
-                                 const std::string& tag, const std::filesystem::path& dir) {
+                                 const std::string& tag, const std::filesystem::path& dir,
+                                 int exit_code = 0) {
     const auto json = dir / (tag + ".json"), out = dir / (tag + ".out");
     std::string cmd = std::string("'") + NICSIM_EXE + "' run '" + NICSIM_SOURCE_DIR + "/configs/" +
                       config + "'";
@@ -34,7 +38,8 @@ inline nlohmann::json run_nicsim(const std::string& config, const std::vector<st
         cmd += " --set '" + s + "'";
     cmd += " --quiet --json '" + json.string() + "' > '" + out.string() + "' 2>&1";
     const int rc = std::system(cmd.c_str());
-    EXPECT_EQ(rc, 0) << cmd << "\n(output in " << out << ")";
+    EXPECT_TRUE(WIFEXITED(rc) && WEXITSTATUS(rc) == exit_code)
+        << cmd << " ended with status " << rc << "\n(output in " << out << ")";
     std::ifstream in(json);
     EXPECT_TRUE(in.good()) << "no JSON written by: " << cmd;
     return in.good() ? nlohmann::json::parse(in) : nlohmann::json();
