@@ -10,8 +10,12 @@ set(NICSIM_LX_REAL_SOURCES
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/mdio.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/mutex.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/netdev.c"
+    "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/netif.c"
+    "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/param.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/printk.c"
+    "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/refcount.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/side.c"
+    "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/skbuff.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/string.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/task.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/workqueue.c")
@@ -19,9 +23,16 @@ set(NICSIM_LX_REAL_SOURCES
 # nicsim_lx_real(<series>): after nicsim_real_headers(<series> ...).
 function(nicsim_lx_real series)
     string(MAKE_C_IDENTIFIER "${series}" c)
-    add_library(nicsim_lx_real_${c} STATIC ${NICSIM_LX_REAL_SOURCES})
+    # With the tree's lib/bitrev.c (byte_rev_table, behind bitrev8()), compiled unmodified;
+    # __DISABLE_EXPORTS (the kernel's switch for its code reused outside the kernel) leaves out
+    # the export table, whose absolute references would make the tests' PIE text relocatable.
+    add_library(nicsim_lx_real_${c} STATIC ${NICSIM_LX_REAL_SOURCES}
+                "${NICSIM_KSRC_DIR_${c}}/lib/bitrev.c")
+    set_source_files_properties("${NICSIM_KSRC_DIR_${c}}/lib/bitrev.c" PROPERTIES
+        COMPILE_DEFINITIONS "KBUILD_MODFILE=\"lib/bitrev\";KBUILD_BASENAME=\"bitrev\";__DISABLE_EXPORTS")
     target_link_libraries(nicsim_lx_real_${c} PRIVATE nicsim_real_headers_${c})
-    target_compile_definitions(nicsim_lx_real_${c} PRIVATE KBUILD_MODNAME="lx_emul_real")
+    target_compile_definitions(nicsim_lx_real_${c} PRIVATE KBUILD_MODNAME="lx_emul_real"
+                               NICSIM_RH_VERSION_CODE=${NICSIM_KERNEL_VERSION_CODE_${c}})
     target_compile_options(nicsim_lx_real_${c} PRIVATE "SHELL:-idirafter ${NICSIM_LX_INCLUDE}")
     set_target_properties(nicsim_lx_real_${c} PROPERTIES POSITION_INDEPENDENT_CODE ON)
     target_link_libraries(nicsim_lx_real_${c} INTERFACE nicsim_lx_emul_core nicsim_lx_kit)

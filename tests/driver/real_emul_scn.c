@@ -1,19 +1,24 @@
 // SPDX-License-Identifier: MIT
 /* Scenarios for nicsim_lx_real_<tree> (real_emul_scn.h), compiled against that tree's real
  * headers as the drivers are. */
+#include <linux/bitrev.h>
 #include <linux/bottom_half.h>
 #include <linux/delay.h>
 #include <linux/etherdevice.h>
 #include <linux/gpio/consumer.h>
+#include <linux/if_arp.h>
 #include <linux/ktime.h>
+#include <linux/moduleparam.h>
 #include <linux/mutex.h>
 #include <linux/netdevice.h>
 #include <linux/phy.h>
 #include <linux/preempt.h>
 #include <linux/sched.h>
+#include <linux/skbuff.h>
 #include <linux/string.h>
 #include <linux/workqueue.h>
 
+#include <lx_emul/real.h>
 #include <lx_emul/shared.h>
 
 #include "real_emul_scn.h"
@@ -161,3 +166,191 @@ void rh_scn_mdio(void *arg)
     record(9);
 }
 
+
+void rh_scn_skb(void *arg)
+{
+    (void)arg;
+    struct sk_buff_head q;
+    skb_queue_head_init(&q);
+    struct sk_buff *a = netdev_alloc_skb(&log_dev, 100);
+    record(skb_headroom(a) == NET_SKB_PAD && a->len == 0 && a->dev == &log_dev &&
+           skb_tailroom(a) >= 100 && refcount_read(&a->users) == 1 &&
+           a->mac_header == (u16)~0U && skb_shinfo(a)->nr_frags == 0 &&
+           atomic_read(&skb_shinfo(a)->dataref) == 1);
+    u8 *p = skb_put(a, 60);
+    record(p == a->data && a->len == 60 && skb_tail_pointer(a) == a->data + 60);
+    memset(p, 0xab, 60);
+    struct sk_buff *b = alloc_skb(32, GFP_KERNEL);
+    skb_put_u8(b, 7);
+    skb_queue_tail(&q, a);
+    skb_queue_tail(&q, b);
+    record(skb_queue_len(&q));
+    record((long)lx_real_skb_live_count());
+    record(skb_dequeue(&q) == a);
+    record(skb_dequeue(&q) == b && b->len == 1 && b->data[0] == 7);
+    record(skb_dequeue(&q) == NULL);
+    skb_get(a); /* a second user: the first free only drops it */
+    kfree_skb(a);
+    record((long)lx_real_skb_live_count());
+    consume_skb(a);
+    kfree_skb(b);
+    record((long)lx_real_skb_live_count());
+    skb_queue_tail(&q, alloc_skb(16, GFP_KERNEL));
+    skb_queue_purge(&q);
+    record((long)lx_real_skb_live_count() + 10 * skb_queue_len(&q));
+}
+
+void rh_scn_skb_bad(void *arg)
+{
+    struct sk_buff *skb = alloc_skb(64, GFP_KERNEL);
+    switch ((long)arg) {
+    case 0: /* past the end */
+        skb_put(skb, 65);
+        break;
+    case 1:
+        kfree_skb(skb);
+        kfree_skb(skb);
+        break;
+    case 2: /* before the head */
+        skb->head[-1] = 0;
+        kfree_skb(skb);
+        break;
+    case 3: /* past the end, into the shared info (nr_frags) */
+        memset(skb_end_pointer(skb), 0xff, 4);
+        kfree_skb(skb);
+        break;
+    }
+}
+
+static struct device parent; /* the devm owner */
+static struct net_device *wake_seen;
+
+static int ndo_init(struct net_device *dev)
+{
+    record(strchr(dev->name, '%') ? 12 : 11); /* named at registration, before ndo_init */
+    return 0;
+}
+
+static int ndo_open(struct net_device *dev)
+{
+    record(netif_running(dev) ? 21 : 20);
+    netif_start_queue(dev);
+    return 0;
+}
+
+static int ndo_stop(struct net_device *dev)
+{
+    record(netif_running(dev) ? 31 : 30);
+    netif_stop_queue(dev);
+    return 0;
+}
+
+static netdev_tx_t ndo_start_xmit(struct sk_buff *skb, struct net_device *dev)
+{
+    (void)dev;
+    kfree_skb(skb);
+    return NETDEV_TX_OK;
+}
+
+static const struct net_device_ops rh_ops = {
+    .ndo_init = ndo_init,
+    .ndo_open = ndo_open,
+    .ndo_stop = ndo_stop,
+    .ndo_start_xmit = ndo_start_xmit,
+    .ndo_validate_addr = eth_validate_addr,
+};
+
+static void on_wake(void *ctx, struct net_device *dev)
+{
+    wake_seen = dev;
+    record((long)ctx);
+}
+
+static void on_rx(void *ctx, struct net_device *dev, const uint8_t *frame, size_t len)
+{
+    (void)ctx;
+    record((long)len * 1000 + frame[0] + (ether_addr_equal(frame, dev->dev_addr) ? 0x100 : 0));
+}
+
+static void rx_frame(struct net_device *dev, const u8 *dest, unsigned int len)
+{
+    struct sk_buff *skb = netdev_alloc_skb(dev, len);
+    struct ethhdr *eth = skb_put_zero(skb, len);
+    memcpy(eth->h_dest, dest, ETH_ALEN);
+    eth->h_proto = htons(ETH_P_IP);
+    skb->protocol = eth_type_trans(skb, dev);
+    record(skb->protocol == htons(ETH_P_IP) && skb->len == len - ETH_HLEN ? skb->pkt_type : -1);
+    netif_rx(skb);
+}
+
+void rh_scn_netdev(void *arg)
+{
+    (void)arg;
+    static const u8 mac[ETH_ALEN] = {0x02, 0x11, 0x22, 0x33, 0x44, 0x55};
+    struct net_device *dev = devm_alloc_etherdev(&parent, 24);
+    u8 *priv = netdev_priv(dev);
+    record((unsigned long)priv % NETDEV_ALIGN == 0 && priv >= (u8 *)dev + offsetof(struct net_device, dev) &&
+           dev->type == ARPHRD_ETHER && dev->mtu == ETH_DATA_LEN && dev->addr_len == ETH_ALEN &&
+           is_broadcast_ether_addr(dev->broadcast) && netdev_get_tx_queue(dev, 0)->dev == dev &&
+           dev->reg_state == NETREG_UNINITIALIZED);
+    memset(priv, 0x5a, 24); /* the private area is the driver's */
+    dev->netdev_ops = &rh_ops;
+    eth_hw_addr_set(dev, mac);
+    lx_real_netdev_set_queue_wake(dev, on_wake, (void *)100);
+    lx_real_netdev_set_rx_sink(dev, on_rx, NULL);
+    struct net_device *other = alloc_etherdev(0);
+    record(register_netdev(other));
+    record(register_netdev(dev)); /* ndo_init first: 11 */
+    record(strcmp(other->name, "eth0") == 0 && strcmp(dev->name, "eth1") == 0);
+    record(netif_device_present(dev) && netif_carrier_ok(dev) && !netif_running(dev));
+    record(lx_real_netdev_open(dev)); /* ndo_open sees it running: 21 */
+    record(netif_running(dev) && !netif_queue_stopped(dev) && (dev->flags & IFF_UP));
+    netif_stop_queue(dev);
+    record(netif_queue_stopped(dev));
+    netif_wake_queue(dev); /* restarts it: the hook records 100 */
+    record(netif_queue_stopped(dev) + 10 * (wake_seen == dev));
+    netif_wake_queue(dev); /* not stopped: no hook */
+    netif_carrier_off(dev);
+    netif_carrier_off(dev);
+    record(netif_carrier_ok(dev) + 10 * atomic_read(&dev->carrier_down_count));
+    netif_carrier_on(dev);
+    record(netif_carrier_ok(dev) + 10 * atomic_read(&dev->carrier_up_count));
+    netif_device_detach(dev);
+    record(netif_device_present(dev) + 10 * netif_queue_stopped(dev));
+    netif_device_attach(dev); /* wakes the queue: 100 */
+    record(netif_device_present(dev) + 10 * netif_queue_stopped(dev));
+    rx_frame(dev, mac, 60);          /* PACKET_HOST, then the hook: 60 bytes, 0x02, ours */
+    rx_frame(dev, dev->broadcast, 64); /* PACKET_BROADCAST, 64 bytes, 0xff */
+    record((long)lx_real_netdev_rx_calls(dev) + 10 * (long)lx_real_skb_live_count());
+    unregister_netdev(dev); /* ndo_stop sees it stopped: 30 */
+    record(dev->reg_state == NETREG_UNREGISTERED && !netif_running(dev));
+    unregister_netdev(other);
+    free_netdev(other);
+    lx_emul_devres_release_all(&parent); /* frees dev */
+}
+
+static int rh_level = 3;
+module_param(rh_level, int, 0644);
+static bool rh_flag;
+module_param(rh_flag, bool, 0);
+
+void rh_scn_param_bitrev(void *arg)
+{
+    (void)arg;
+    static char buf[PAGE_SIZE];
+    record(lx_real_param_set("rh_test.rh_level", "-12"));
+    record(rh_level);
+    record(lx_real_param_get("rh_test.rh_level", buf) * 10 + (strcmp(buf, "-12\n") == 0));
+    record(lx_real_param_set("rh_test.rh_level", "12x"));
+    record(rh_level);
+    record(lx_real_param_set("rh_test.nope", "1"));
+    record(lx_real_param_set("rh_test.rh_flag", ""));
+    record(lx_real_param_get("rh_test.rh_flag", buf) * 10 + (strcmp(buf, "Y\n") == 0));
+    record(lx_real_param_set("rh_test.rh_flag", "n") * 10 + rh_flag);
+    volatile u8 x = 0x01; /* not a constant: bitrev8 reads byte_rev_table */
+    volatile u16 y = 0x0003;
+    record(bitrev8(x));
+    record(bitrev16(y));
+    gpiod_set_value_cansleep(NULL, 1); /* the optional GPIO that is not there */
+    record(1);
+}

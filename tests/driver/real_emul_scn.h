@@ -35,6 +35,18 @@ void rh_scn_random_addr(void* arg);
 // PHY only at address 1; registered with addresses 0 and 1 unmasked (records the reads, then 0
 // and 1 for registered), unregistered and freed (9).
 void rh_scn_mdio(void* arg);
+// An skb from netdev_alloc_skb (records its fresh state as 1), put, queued with a second one,
+// dequeued in order and freed; a third purged with its queue. Records the live count between.
+void rh_scn_skb(void* arg);
+// A 64-byte skb misused as arg says: 0 put past end, 1 freed twice, 2 written before head,
+// 3 written past end into its skb_shared_info. Each stops the run.
+void rh_scn_skb_bad(void* arg);
+// A devm net device and a plain one registered (eth0, eth1), opened, its TX queue stopped and
+// woken, carrier and presence toggled, two frames received, unregistered and freed.
+void rh_scn_netdev(void* arg);
+// Module parameters (rh_test.rh_level int, rh_test.rh_flag bool) set and read by name;
+// bitrev8/bitrev16 of non-constants; gpiod_set_value_cansleep on no GPIO.
+void rh_scn_param_bitrev(void* arg);
 // mutex_lock with BH disabled: stops the run.
 void rh_scn_sleep_in_bh(void* arg);
 

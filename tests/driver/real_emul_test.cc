@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 #include <systemc>
 
+#include <lx_kit/lx_emul_api.h>
 #include <lx_kit/lx_kit.h>
 #include <lx_kit/runtime.h>
 
@@ -108,6 +109,67 @@ TEST(RealEmulMdio, RegisteringScansTheUnmaskedAddressesForPhyIds) {
     run_for(1000 * us);
     EXPECT_EQ(events(), (std::vector<ev>{{0, 1}, {0, 0 * 16 + 2}, {0, 1 * 16 + 2},
                                          {0, 1 * 16 + 3}, {0, 0}, {0, 1}, {0, 9}}));
+}
+
+TEST(RealEmulSkb, AllocatedPutQueuedDequeuedAndFreedOnTheRealLayout) {
+    // Fresh state 1; skb_put returns the old tail (1); two queued; two live; dequeued in order,
+    // then none; with a second user the first free keeps it (2 live), the last frees it (0); a
+    // purged queue frees its skb and is empty (0).
+    lx_kit_task_create("skb", rh_scn_skb, nullptr);
+    run_for(1000 * us);
+    EXPECT_EQ(events(), (std::vector<ev>{{0, 1}, {0, 1}, {0, 2}, {0, 2}, {0, 1}, {0, 1}, {0, 1},
+                                         {0, 2}, {0, 0}, {0, 0}}));
+}
+
+TEST(RealEmulSkbDeathTest, MisuseStopsTheRunNamingTheSkb) {
+    const std::pair<long, const char*> cases[] = {
+        {0, "skb_over_panic: skb_put\\(len 65\\): skb #[0-9]+ \\(allocated by __alloc_skb"},
+        {1, "skb double free: skb #[0-9]+ .* freed again by kfree_skb"},
+        {2, "skb guard: head underrun in kfree_skb: skb #[0-9]+"},
+        {3, "kfree_skb: skb #[0-9]+ .*skb_shared_info says clones or fragments \\(255 frags"},
+    };
+    for (const auto& [how, message] : cases) {
+        EXPECT_EXIT(
+            {
+                lx_kit_task_create("skb-bad", rh_scn_skb_bad, reinterpret_cast<void*>(how));
+                run_for(1000 * us);
+            },
+            testing::ExitedWithCode(LX_KIT_ABORT_EXIT_CODE), message)
+            << how;
+    }
+}
+
+TEST(RealEmulNetdev, RegisteredDeviceQueueCarrierPresenceAndReceive) {
+    const size_t blocks = lx_emul_mem_live_count();
+    lx_kit_task_create("netdev", rh_scn_netdev, nullptr);
+    run_for(1000 * us);
+    // Allocated as ether_setup leaves it (1); eth0 registered (0), then ndo_init sees the
+    // expanded name (11), registered (0) as eth1 (1), present with carrier, not running (1);
+    // open: ndo_open sees it running (21), returns 0, running with its queue started (1);
+    // stopped (1); woken: the hook (100), not stopped and the hook saw the device (10); carrier
+    // off twice counts one down (10), on one up (11); detached: absent and stopped (10);
+    // attached: the queue woken (100), present and started (1); frames: PACKET_HOST (0), the
+    // hook gets 60 bytes from the MAC header to ours (60000 + 0x102), PACKET_BROADCAST (1),
+    // 64 bytes to 0xff (64000 + 0xff); 2 netif_rx calls and no skb left (2); unregistered:
+    // ndo_stop after it stopped running (30), unregistered (1).
+    EXPECT_EQ(events(), (std::vector<ev>{{0, 1},     {0, 0},        {0, 11},  {0, 0},
+                                         {0, 1},     {0, 1},        {0, 21},  {0, 0},
+                                         {0, 1},     {0, 1},        {0, 100}, {0, 10},
+                                         {0, 10},    {0, 11},       {0, 10},  {0, 100},
+                                         {0, 1},     {0, 0},        {0, 60258}, {0, 1},
+                                         {0, 64255}, {0, 2},        {0, 30},  {0, 1}}));
+    EXPECT_EQ(lx_emul_mem_live_count(), blocks); // both devices freed, the devm one by devres
+}
+
+TEST(RealEmulParam, ParametersByNameBitReversalAndNoGpio) {
+    // int: set 0, value -12, get 4 characters "-12\n" (41), "12x" -EINVAL and unchanged,
+    // unknown -ENOENT; bool: "" sets it (0), get "Y\n" (21), "n" clears it (0); bitrev8(1),
+    // bitrev16(3) from the tree's byte_rev_table; gpiod_set_value_cansleep(NULL) returns (1).
+    lx_kit_task_create("param", rh_scn_param_bitrev, nullptr);
+    run_for(1000 * us);
+    EXPECT_EQ(events(), (std::vector<ev>{{0, 0}, {0, -12}, {0, 41}, {0, -22}, {0, -12}, {0, -2},
+                                         {0, 0}, {0, 21}, {0, 0}, {0, 0x80}, {0, 0xc000},
+                                         {0, 1}}));
 }
 
 TEST(RealEmulBhDeathTest, SleepingWithBhDisabledStops) {
