@@ -6,6 +6,7 @@
 # kernel directory, so no <linux/...> resolves to a shadow header.
 set(NICSIM_LX_REAL_SOURCES
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/delay.c"
+    "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/driver.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/gpio.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/mdio.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/mutex.c"

@@ -12,9 +12,11 @@
 #include <linux/mutex.h>
 #include <linux/netdevice.h>
 #include <linux/phy.h>
+#include <linux/platform_device.h>
 #include <linux/preempt.h>
 #include <linux/sched.h>
 #include <linux/skbuff.h>
+#include <linux/spi/spi.h>
 #include <linux/string.h>
 #include <linux/workqueue.h>
 
@@ -353,4 +355,37 @@ void rh_scn_param_bitrev(void *arg)
     record(bitrev16(y));
     gpiod_set_value_cansleep(NULL, 1); /* the optional GPIO that is not there */
     record(1);
+}
+
+static int rh_spi_probe(struct spi_device *spi)
+{
+    (void)spi;
+    return 0;
+}
+
+static int rh_plat_probe(struct platform_device *pdev)
+{
+    (void)pdev;
+    return 0;
+}
+
+static struct spi_driver rh_spi = {.driver = {.name = "rh_drv"}, .probe = rh_spi_probe};
+static struct platform_driver rh_plat = {.driver = {.name = "rh_drv"}, .probe = rh_plat_probe};
+static struct spi_driver rh_spi_again = {.driver = {.name = "rh_drv"}, .probe = rh_spi_probe};
+
+void rh_scn_drivers(void *arg)
+{
+    (void)arg;
+    record(spi_register_driver(&rh_spi));
+    record(platform_driver_register(&rh_plat));
+    record(lx_real_driver_find("spi", "rh_drv") == &rh_spi.driver &&
+           rh_spi.driver.bus == &spi_bus_type && rh_spi.driver.owner == THIS_MODULE);
+    record(lx_real_driver_find("platform", "rh_drv") == &rh_plat.driver &&
+           rh_plat.driver.bus == &platform_bus_type);
+    record(spi_register_driver(&rh_spi_again)); /* the name is taken on that bus */
+    spi_unregister_driver(&rh_spi);
+    record(lx_real_driver_find("spi", "rh_drv") == NULL &&
+           lx_real_driver_find("platform", "rh_drv") == &rh_plat.driver);
+    platform_driver_unregister(&rh_plat);
+    record(lx_real_driver_find("platform", "rh_drv") == NULL);
 }

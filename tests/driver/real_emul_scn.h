@@ -47,6 +47,9 @@ void rh_scn_netdev(void* arg);
 // Module parameters (rh_test.rh_level int, rh_test.rh_flag bool) set and read by name;
 // bitrev8/bitrev16 of non-constants; gpiod_set_value_cansleep on no GPIO.
 void rh_scn_param_bitrev(void* arg);
+// An SPI and a platform driver of one name registered (0, 0) and found on their buses (1, 1),
+// the SPI name registered again (-EBUSY), each unregistered (1, 1).
+void rh_scn_drivers(void* arg);
 // mutex_lock with BH disabled: stops the run.
 void rh_scn_sleep_in_bh(void* arg);
 

@@ -172,6 +172,13 @@ TEST(RealEmulParam, ParametersByNameBitReversalAndNoGpio) {
                                          {0, 1}}));
 }
 
+TEST(RealEmulDriver, SpiAndPlatformDriversRegisteredFoundByBusAndNameAndUnregistered) {
+    lx_kit_task_create("drivers", rh_scn_drivers, nullptr);
+    run_for(1000 * us);
+    EXPECT_EQ(events(), (std::vector<ev>{{0, 0}, {0, 0}, {0, 1}, {0, 1}, {0, -16}, {0, 1},
+                                         {0, 1}}));
+}
+
 TEST(RealEmulBhDeathTest, SleepingWithBhDisabledStops) {
     EXPECT_EXIT(
         {

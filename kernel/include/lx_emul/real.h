@@ -15,6 +15,10 @@ extern "C" {
 #endif
 
 struct net_device;
+struct device_driver;
+
+/* The driver registered on `bus` ("spi", "platform") under `name`, NULL if none is. */
+struct device_driver* lx_real_driver_find(const char* bus, const char* name);
 
 /* netif_rx hands each frame here (bytes from the MAC header) before freeing its skb. */
 typedef void (*lx_real_rx_fn)(void* ctx, struct net_device* dev, const uint8_t* frame,
