@@ -7,6 +7,7 @@
 set(NICSIM_LX_REAL_SOURCES
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/delay.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/driver.c"
+    "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/ethtool.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/gpio.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/mdio.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/mutex.c"
@@ -24,13 +25,19 @@ set(NICSIM_LX_REAL_SOURCES
 # nicsim_lx_real(<series>): after nicsim_real_headers(<series> ...).
 function(nicsim_lx_real series)
     string(MAKE_C_IDENTIFIER "${series}" c)
-    # With the tree's lib/bitrev.c (byte_rev_table, behind bitrev8()), compiled unmodified;
-    # __DISABLE_EXPORTS (the kernel's switch for its code reused outside the kernel) leaves out
-    # the export table, whose absolute references would make the tests' PIE text relocatable.
+    # With the tree's own library code, compiled unmodified: lib/bitrev.c (byte_rev_table,
+    # behind bitrev8()) and drivers/net/mii.c (the MII helpers: generic_mii_ioctl, mii_link_ok,
+    # the ethtool settings). __DISABLE_EXPORTS (the kernel's switch for its code reused outside
+    # the kernel) leaves out the export tables, whose absolute references would make the tests'
+    # PIE text relocatable.
+    set(ksrc "${NICSIM_KSRC_DIR_${c}}")
     add_library(nicsim_lx_real_${c} STATIC ${NICSIM_LX_REAL_SOURCES}
-                "${NICSIM_KSRC_DIR_${c}}/lib/bitrev.c")
-    set_source_files_properties("${NICSIM_KSRC_DIR_${c}}/lib/bitrev.c" PROPERTIES
-        COMPILE_DEFINITIONS "KBUILD_MODFILE=\"lib/bitrev\";KBUILD_BASENAME=\"bitrev\";__DISABLE_EXPORTS")
+                "${ksrc}/lib/bitrev.c" "${ksrc}/drivers/net/mii.c")
+    foreach(f lib/bitrev drivers/net/mii)
+        get_filename_component(base "${f}" NAME)
+        set_source_files_properties("${ksrc}/${f}.c" PROPERTIES COMPILE_DEFINITIONS
+            "KBUILD_MODFILE=\"${f}\";KBUILD_BASENAME=\"${base}\";__DISABLE_EXPORTS")
+    endforeach()
     target_link_libraries(nicsim_lx_real_${c} PRIVATE nicsim_real_headers_${c})
     target_compile_definitions(nicsim_lx_real_${c} PRIVATE KBUILD_MODNAME="lx_emul_real"
                                NICSIM_RH_VERSION_CODE=${NICSIM_KERNEL_VERSION_CODE_${c}})

@@ -8,6 +8,7 @@
 #include <linux/gpio/consumer.h>
 #include <linux/if_arp.h>
 #include <linux/ktime.h>
+#include <linux/mii.h>
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
 #include <linux/netdevice.h>
@@ -388,4 +389,52 @@ void rh_scn_drivers(void *arg)
            lx_real_driver_find("platform", "rh_drv") == &rh_plat.driver);
     platform_driver_unregister(&rh_plat);
     record(lx_real_driver_find("platform", "rh_drv") == NULL);
+}
+
+static u16 phy_regs[32];
+
+static int mii_read(struct net_device *dev, int phy_id, int reg)
+{
+    (void)dev;
+    return phy_id == 1 ? phy_regs[reg & 0x1f] : 0xffff;
+}
+
+static void mii_write(struct net_device *dev, int phy_id, int reg, int val)
+{
+    (void)dev;
+    record(phy_id * 0x100000 + reg * 0x10000 + val);
+}
+
+void rh_scn_mii(void *arg)
+{
+    (void)arg;
+    struct net_device *dev = alloc_etherdev(0);
+    struct mii_if_info mii = {.dev = dev, .mdio_read = mii_read, .mdio_write = mii_write,
+                              .phy_id = 1, .phy_id_mask = 0x1f, .reg_num_mask = 0x1f};
+    phy_regs[MII_BMCR] = BMCR_ANENABLE;
+    phy_regs[MII_BMSR] = BMSR_ANEGCOMPLETE; /* link down */
+    phy_regs[MII_ADVERTISE] = ADVERTISE_CSMA | ADVERTISE_100FULL | ADVERTISE_10HALF;
+    phy_regs[MII_LPA] = LPA_100FULL | LPA_10HALF;
+    record(mii_link_ok(&mii));
+    mii_check_link(&mii); /* carrier was on: off */
+    record(netif_carrier_ok(dev));
+    phy_regs[MII_BMSR] |= BMSR_LSTATUS;
+    record(mii_link_ok(&mii));
+    mii_check_link(&mii); /* on again */
+    record(netif_carrier_ok(dev));
+    struct ethtool_link_ksettings cmd = {};
+    mii_ethtool_get_link_ksettings(&mii, &cmd);
+    record(cmd.base.speed * 10 + cmd.base.duplex);
+    record(cmd.base.autoneg == AUTONEG_ENABLE &&
+           ethtool_link_ksettings_test_link_mode(&cmd, advertising, 100baseT_Full) &&
+           ethtool_link_ksettings_test_link_mode(&cmd, lp_advertising, 10baseT_Half) &&
+           !ethtool_link_ksettings_test_link_mode(&cmd, advertising, 100baseT_Half));
+    struct ifreq ifr = {};
+    struct mii_ioctl_data *data = if_mii(&ifr);
+    data->phy_id = 1;
+    data->reg_num = MII_BMSR;
+    record(generic_mii_ioctl(&mii, data, SIOCGMIIREG, NULL));
+    record(data->val_out);
+    record(mii_nway_restart(&mii)); /* writes BMCR with the restart bit */
+    free_netdev(dev);
 }

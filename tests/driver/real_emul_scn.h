@@ -50,6 +50,10 @@ void rh_scn_param_bitrev(void* arg);
 // An SPI and a platform driver of one name registered (0, 0) and found on their buses (1, 1),
 // the SPI name registered again (-EBUSY), each unregistered (1, 1).
 void rh_scn_drivers(void* arg);
+// The tree's drivers/net/mii.c on a PHY at address 1 whose writes record
+// addr * 0x100000 + reg * 0x10000 + value: link down, then up (carrier follows), the ethtool
+// settings (100 Mbit/s full duplex by autonegotiation), SIOCGMIIREG of BMSR, an nway restart.
+void rh_scn_mii(void* arg);
 // mutex_lock with BH disabled: stops the run.
 void rh_scn_sleep_in_bh(void* arg);
 

@@ -179,6 +179,17 @@ TEST(RealEmulDriver, SpiAndPlatformDriversRegisteredFoundByBusAndNameAndUnregist
                                          {0, 1}}));
 }
 
+TEST(RealEmulMii, TheTreesMiiHelpersOnARealNetDevice) {
+    // Link down (0), carrier off (0); up (1), carrier on (1); 100 Mbit/s full duplex (1001),
+    // autonegotiated with the advertised and partner modes (1); SIOCGMIIREG returns 0 and BMSR
+    // (0x0024: link, autonegotiation complete); the nway restart writes BMCR (reg 0) of PHY 1
+    // with ANENABLE | ANRESTART (0x1200) and returns 0.
+    lx_kit_task_create("mii", rh_scn_mii, nullptr);
+    run_for(1000 * us);
+    EXPECT_EQ(events(), (std::vector<ev>{{0, 0}, {0, 0}, {0, 1}, {0, 1}, {0, 1001}, {0, 1},
+                                         {0, 0}, {0, 0x24}, {0, 0x100000 + 0x1200}, {0, 0}}));
+}
+
 TEST(RealEmulBhDeathTest, SleepingWithBhDisabledStops) {
     EXPECT_EXIT(
         {
