@@ -17,6 +17,7 @@
 #include <linux/preempt.h>
 #include <linux/sched.h>
 #include <linux/skbuff.h>
+#include <linux/slab.h>
 #include <linux/spi/spi.h>
 #include <linux/string.h>
 #include <linux/workqueue.h>
@@ -437,4 +438,38 @@ void rh_scn_mii(void *arg)
     record(data->val_out);
     record(mii_nway_restart(&mii)); /* writes BMCR with the restart bit */
     free_netdev(dev);
+}
+
+static bool all_bytes(const u8 *p, size_t n, u8 v)
+{
+    for (size_t i = 0; i < n; i++)
+        if (p[i] != v)
+            return false;
+    return true;
+}
+
+void rh_scn_slab(void *arg)
+{
+    (void)arg;
+    static struct device owner;
+    volatile size_t n = 300; /* not a constant: the out-of-line kmalloc */
+    u8 *a = kmalloc(100, GFP_KERNEL);
+    u8 *z = kzalloc(100, GFP_KERNEL);
+    u8 *v = kmalloc(n, GFP_ATOMIC);
+    u8 *big = kmalloc(8 * PAGE_SIZE, GFP_KERNEL | __GFP_ZERO); /* above every cache */
+    char *d = kmemdup("abc", 4, GFP_KERNEL);
+    u8 *m = devm_kzalloc(&owner, 64, GFP_KERNEL);
+    record(all_bytes(a, 100, 0x5a)); /* not zeroed: POISON_INUSE */
+    record(all_bytes(z, 100, 0));
+    record(all_bytes(v, n, 0x5a));
+    record(all_bytes(big, 8 * PAGE_SIZE, 0));
+    record(strcmp(d, "abc") == 0);
+    record(all_bytes(m, 64, 0));
+    record(kmalloc(0, GFP_KERNEL) == ZERO_SIZE_PTR);
+    kfree(a);
+    kfree(z);
+    kfree((void *)v);
+    kfree(big);
+    kfree(d);
+    lx_emul_devres_release_all(&owner); /* frees m */
 }

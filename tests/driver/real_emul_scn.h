@@ -54,6 +54,10 @@ void rh_scn_drivers(void* arg);
 // addr * 0x100000 + reg * 0x10000 + value: link down, then up (carrier follows), the ethtool
 // settings (100 Mbit/s full duplex by autonegotiation), SIOCGMIIREG of BMSR, an nway restart.
 void rh_scn_mii(void* arg);
+// kmalloc of a constant and a variable size, kzalloc, a zeroed one above every kmalloc cache,
+// kmemdup and devm_kzalloc on the tree's GFP bits: records 1 for each content as expected
+// (poisoned or zeroed) and for kmalloc(0); frees them all (the devm one by devres).
+void rh_scn_slab(void* arg);
 // mutex_lock with BH disabled: stops the run.
 void rh_scn_sleep_in_bh(void* arg);
 

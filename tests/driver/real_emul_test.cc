@@ -190,6 +190,14 @@ TEST(RealEmulMii, TheTreesMiiHelpersOnARealNetDevice) {
                                          {0, 0}, {0, 0x24}, {0, 0x100000 + 0x1200}, {0, 0}}));
 }
 
+TEST(RealEmulSlab, KmallocOnTheTreesGfpBitsPoisonsOrZeroesAndAccounts) {
+    const size_t blocks = lx_emul_mem_live_count();
+    lx_kit_task_create("slab", rh_scn_slab, nullptr);
+    run_for(1000 * us);
+    EXPECT_EQ(events(), (std::vector<ev>{{0, 1}, {0, 1}, {0, 1}, {0, 1}, {0, 1}, {0, 1}, {0, 1}}));
+    EXPECT_EQ(lx_emul_mem_live_count(), blocks);
+}
+
 TEST(RealEmulBhDeathTest, SleepingWithBhDisabledStops) {
     EXPECT_EXIT(
         {
