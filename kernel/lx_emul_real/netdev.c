@@ -7,7 +7,7 @@
  * register_netdev expands an "eth%d" name to the first free number, runs ndo_init, marks the
  * device present with its carrier on (no __LINK_STATE_NOCARRIER yet) and registered;
  * lx_real_netdev_open/_stop are __dev_open/__dev_close as the testbench's ifup/ifdown will call
- * them. dev_addr_mod writes the address where dev_addr points and into dev_addr_shadow, the copy
+ * them, dev_close the latter for a driver. dev_addr_mod writes the address where dev_addr points and into dev_addr_shadow, the copy
  * the kernel keeps to catch direct writes; get_random_bytes draws from lx_emul's stream, so
  * eth_random_addr gives the shadow headers' addresses. The testbench's hooks on a device are kept
  * beside it (netif.c). */
@@ -204,6 +204,12 @@ int lx_real_netdev_stop(struct net_device *dev)
     int ret = dev->netdev_ops->ndo_stop ? dev->netdev_ops->ndo_stop(dev) : 0;
     dev->flags &= ~IFF_UP;
     return ret;
+}
+
+/* A driver closing its own device (the ENC28J60 on a fatal error), as an ifdown does. */
+void dev_close(struct net_device *dev)
+{
+    lx_real_netdev_stop(dev);
 }
 
 void dev_addr_mod(struct net_device *dev, unsigned int offset, const void *addr, size_t len)

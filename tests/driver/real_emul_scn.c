@@ -326,7 +326,9 @@ void rh_scn_netdev(void *arg)
     rx_frame(dev, mac, 60);          /* PACKET_HOST, then the hook: 60 bytes, 0x02, ours */
     rx_frame(dev, dev->broadcast, 64); /* PACKET_BROADCAST, 64 bytes, 0xff */
     record((long)lx_real_netdev_rx_calls(dev) + 10 * (long)lx_real_skb_live_count());
-    unregister_netdev(dev); /* ndo_stop sees it stopped: 30 */
+    dev_close(dev); /* ndo_stop sees it stopped: 30 */
+    record(netif_running(dev) + 10 * !!(dev->flags & IFF_UP));
+    unregister_netdev(dev); /* closed already: no ndo_stop */
     record(dev->reg_state == NETREG_UNREGISTERED && !netif_running(dev));
     unregister_netdev(other);
     free_netdev(other);

@@ -150,14 +150,15 @@ TEST(RealEmulNetdev, RegisteredDeviceQueueCarrierPresenceAndReceive) {
     // off twice counts one down (10), on one up (11); detached: absent and stopped (10);
     // attached: the queue woken (100), present and started (1); frames: PACKET_HOST (0), the
     // hook gets 60 bytes from the MAC header to ours (60000 + 0x102), PACKET_BROADCAST (1),
-    // 64 bytes to 0xff (64000 + 0xff); 2 netif_rx calls and no skb left (2); unregistered:
-    // ndo_stop after it stopped running (30), unregistered (1).
+    // 64 bytes to 0xff (64000 + 0xff); 2 netif_rx calls and no skb left (2); dev_close: ndo_stop
+    // after it stopped running (30), not running nor up (0); unregistered (1).
     EXPECT_EQ(events(), (std::vector<ev>{{0, 1},     {0, 0},        {0, 11},  {0, 0},
                                          {0, 1},     {0, 1},        {0, 21},  {0, 0},
                                          {0, 1},     {0, 1},        {0, 100}, {0, 10},
                                          {0, 10},    {0, 11},       {0, 10},  {0, 100},
                                          {0, 1},     {0, 0},        {0, 60258}, {0, 1},
-                                         {0, 64255}, {0, 2},        {0, 30},  {0, 1}}));
+                                         {0, 64255}, {0, 2},        {0, 30},  {0, 0},
+                                         {0, 1}}));
     EXPECT_EQ(lx_emul_mem_live_count(), blocks); // both devices freed, the devm one by devres
 }
 
