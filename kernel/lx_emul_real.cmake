@@ -19,6 +19,7 @@ set(NICSIM_LX_REAL_SOURCES
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/side.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/skbuff.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/slab.c"
+    "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/spi.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/string.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/task.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/workqueue.c")

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /* spi_sync(): one spi_message becomes one chip-select frame on the SPI host attached to the
  * device. Transfers are flattened in list order with the kernel's defaults resolved here
- * (bits_per_word 0 -> the device's, speed 0 -> the device's max_speed_hz, delay units). */
+ * (bits_per_word 0 -> the device's, speed 0 -> the device's max_speed_hz, delay units).
+ * spi_write_then_read is shared with the real headers' emulation (spi_write_then_read.h). */
 #include <linux/kernel.h>
 #include <linux/spi/spi.h>
 #include <linux/slab.h>
@@ -67,45 +68,4 @@ int spi_sync(struct spi_device* spi, struct spi_message* message)
     return ret;
 }
 
-/* spi_write_then_read (drivers/spi/spi.c): copies txbuf into a bounce buffer, sends it and reads
- * n_rx bytes in one message of two transfers (one chip-select window), then copies the read
- * bytes out. The kernel's bounce buffer is a static SPI_BUFSIZ (max(32, SMP_CACHE_BYTES)) one
- * under a trylock, else kmalloc; here small messages use the stack (lx_kit tasks may interleave
- * in spi_sync, so no shared buffer) and larger ones kmalloc as the kernel does. */
-#define LX_EMUL_SPI_BUFSIZ 32
-
-int spi_write_then_read(struct spi_device* spi, const void* txbuf, unsigned n_tx, void* rxbuf,
-                        unsigned n_rx)
-{
-    u8 small[LX_EMUL_SPI_BUFSIZ];
-    u8* local_buf = small;
-    struct spi_message message;
-    struct spi_transfer x[2];
-    int status;
-
-    if (n_tx + n_rx > sizeof(small)) {
-        local_buf = kmalloc(n_tx + n_rx, GFP_KERNEL);
-        if (!local_buf)
-            return -ENOMEM;
-    }
-    spi_message_init(&message);
-    memset(x, 0, sizeof(x));
-    if (n_tx) {
-        x[0].len = n_tx;
-        spi_message_add_tail(&x[0], &message);
-    }
-    if (n_rx) {
-        x[1].len = n_rx;
-        spi_message_add_tail(&x[1], &message);
-    }
-    memcpy(local_buf, txbuf, n_tx);
-    x[0].tx_buf = local_buf;
-    x[1].rx_buf = local_buf + n_tx;
-
-    status = spi_sync(spi, &message);
-    if (status == 0)
-        memcpy(rxbuf, x[1].rx_buf, n_rx);
-    if (local_buf != small)
-        kfree(local_buf);
-    return status;
-}
+#include "spi_write_then_read.h"

@@ -475,3 +475,36 @@ void rh_scn_slab(void *arg)
     kfree(d);
     lx_emul_devres_release_all(&owner); /* frees m */
 }
+
+static struct spi_device rh_spi_dev = {
+    .max_speed_hz = 20000000,
+    .mode = SPI_MODE_3 | SPI_CS_HIGH, /* only CPOL/CPHA reach the host */
+    .dev = {.init_name = "spi0.1"},
+};
+
+void rh_scn_spi_sync(void *bridge)
+{
+    static const u8 cmd[2] = {0x12, 0x34};
+    u8 in[4] = {0};
+    struct spi_transfer xfers[2] = {
+        {.tx_buf = cmd, .len = 2, .delay = {.value = 5, .unit = SPI_DELAY_UNIT_USECS}},
+        {.rx_buf = in, .len = 4, .bits_per_word = 16, .speed_hz = 1000000, .cs_change = 1,
+         .delay = {.value = 8, .unit = SPI_DELAY_UNIT_SCK}},
+    };
+    struct spi_message msg;
+    spi_set_chipselect(&rh_spi_dev, 0, 1);
+    lx_real_spi_set_bridge(&rh_spi_dev, bridge);
+    spi_message_init_with_transfers(&msg, xfers, 2);
+    record(spi_sync(&rh_spi_dev, &msg));
+    record(msg.status * 100 + (long)msg.actual_length + 10 * (msg.spi == &rh_spi_dev));
+    record((long)((u32)in[0] << 24 | in[1] << 16 | in[2] << 8 | in[3]));
+    spi_message_init(&msg);
+    record(spi_sync(&rh_spi_dev, &msg)); /* no transfers */
+    spi_message_init_with_transfers(&msg, xfers, 1); /* the host fails a 1-transfer frame */
+    record(spi_sync(&rh_spi_dev, &msg));
+    record(msg.status * 100 + (long)msg.actual_length);
+    static const u8 op = 0x5e;
+    u8 two[2];
+    record(spi_write_then_read(&rh_spi_dev, &op, 1, two, 2));
+    record(two[0] << 8 | two[1]);
+}

@@ -58,6 +58,11 @@ void rh_scn_mii(void* arg);
 // kmemdup and devm_kzalloc on the tree's GFP bits: records 1 for each content as expected
 // (poisoned or zeroed) and for kmalloc(0); frees them all (the devm one by devres).
 void rh_scn_slab(void* arg);
+// spi_sync on spi0.1 (chip select 1, 20 MHz, mode 3) through the bus bridge `arg`: a 2-byte
+// write then a 4-byte read (16-bit words, 1 MHz, cs_change, 8 SCK after), an empty message, a
+// message of one transfer. Records each result, status * 100 + actual_length (+ 10 when the
+// message names the device) and the bytes read; then spi_write_then_read of 1 byte out, 2 in.
+void rh_scn_spi_sync(void* arg);
 // mutex_lock with BH disabled: stops the run.
 void rh_scn_sleep_in_bh(void* arg);
 

@@ -18,6 +18,40 @@
 
 #include "real_emul_scn.h"
 
+// The SPI host a real-header spi_sync sends to (kernel/lx_emul_bus/bridge_c.h): records each
+// frame and answers reads with 0xa0, 0xa1 …; a frame of one transfer fails with -EIO.
+struct lx_bus_spi_xfer {
+    const void* tx;
+    void* rx;
+    unsigned len;
+    unsigned bits_per_word;
+    uint32_t speed_hz;
+    uint64_t delay_after_ns;
+    int cs_change;
+};
+static std::vector<std::string> spi_frames;
+extern "C" int lx_bus_spi_bridge_transfer(void* bridge, const char* who, unsigned cs,
+                                          uint32_t speed_hz, unsigned mode,
+                                          const lx_bus_spi_xfer* xfers, size_t n) {
+    std::string f = std::string(who) + " bridge " + static_cast<const char*>(bridge) + " cs " +
+                    std::to_string(cs) + " " + std::to_string(speed_hz) + " Hz mode " +
+                    std::to_string(mode);
+    for (size_t i = 0; i < n; i++) {
+        const lx_bus_spi_xfer& x = xfers[i];
+        f += " | " + std::to_string(x.len) + (x.tx ? " tx" : "") + (x.rx ? " rx" : "") + " " +
+             std::to_string(x.bits_per_word) + " bit " + std::to_string(x.speed_hz) + " Hz " +
+             std::to_string(x.delay_after_ns) + " ns" + (x.cs_change ? " cs_change" : "");
+        if (x.tx)
+            for (unsigned b = 0; b < x.len; b++)
+                f += " " + std::to_string(static_cast<const uint8_t*>(x.tx)[b]);
+        if (x.rx)
+            for (unsigned b = 0; b < x.len; b++)
+                static_cast<uint8_t*>(x.rx)[b] = static_cast<uint8_t>(0xa0 + b);
+    }
+    spi_frames.push_back(f);
+    return n == 1 ? -5 : 0;
+}
+
 namespace {
 
 constexpr uint64_t us = 1000;
@@ -197,6 +231,26 @@ TEST(RealEmulSlab, KmallocOnTheTreesGfpBitsPoisonsOrZeroesAndAccounts) {
     run_for(1000 * us);
     EXPECT_EQ(events(), (std::vector<ev>{{0, 1}, {0, 1}, {0, 1}, {0, 1}, {0, 1}, {0, 1}, {0, 1}}));
     EXPECT_EQ(lx_emul_mem_live_count(), blocks);
+}
+
+TEST(RealEmulSpi, SyncFlattensTheRealMessageIntoOneFrameOnTheBridge) {
+    static char bridge[] = "host0";
+    lx_kit_task_create("spi", rh_scn_spi_sync, bridge);
+    run_for(1000 * us);
+    // The frame: chip select 1, the device's 20 MHz, mode 3 without CS_HIGH; the write with
+    // the default 8 bits, 5 us after; the read in 16-bit words at 1 MHz, 8 SCK = 8 us after,
+    // cs_change. Then the one-transfer frame the host fails.
+    EXPECT_EQ(spi_frames, (std::vector<std::string>{
+                              "spi0.1 bridge host0 cs 1 20000000 Hz mode 3 | 2 tx 8 bit 0 Hz "
+                              "5000 ns 18 52 | 4 rx 16 bit 1000000 Hz 8000 ns cs_change",
+                              "spi0.1 bridge host0 cs 1 20000000 Hz mode 3 | 2 tx 8 bit 0 Hz "
+                              "5000 ns 18 52",
+                              "spi0.1 bridge host0 cs 1 20000000 Hz mode 3 | 1 tx 8 bit 0 Hz "
+                              "0 ns 94 | 2 rx 8 bit 0 Hz 0 ns"}));
+    // 0, complete (6 bytes) naming the device (16), read 0xa0a1a2a3; empty -EINVAL; -EIO with
+    // nothing transferred; spi_write_then_read: one frame of a write and a read (0, 0xa0a1).
+    EXPECT_EQ(events(), (std::vector<ev>{{0, 0}, {0, 16}, {0, 0xa0a1a2a3}, {0, -22}, {0, -5},
+                                         {0, -500}, {0, 0}, {0, 0xa0a1}}));
 }
 
 TEST(RealEmulBhDeathTest, SleepingWithBhDisabledStops) {

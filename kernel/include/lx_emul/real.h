@@ -16,6 +16,11 @@ extern "C" {
 
 struct net_device;
 struct device_driver;
+struct spi_device;
+
+/* The SPI host spi_sync sends the device's messages to (the bus bridge of
+ * kernel/lx_emul_bus/bridge_c.h, lx_bus_spi_bridge_transfer). */
+void lx_real_spi_set_bridge(struct spi_device* spi, void* bridge);
 
 /* The driver registered on `bus` ("spi", "platform") under `name`, NULL if none is. */
 struct device_driver* lx_real_driver_find(const char* bus, const char* name);
