@@ -193,47 +193,7 @@ void consume_skb(struct sk_buff *skb)
 
 /* ---- the locked queue functions (the spinlock is the uniprocessor kernel's) ---- */
 
-void skb_queue_tail(struct sk_buff_head *list, struct sk_buff *newsk)
-{
-    unsigned long flags;
-    spin_lock_irqsave(&list->lock, flags);
-    __skb_queue_tail(list, newsk);
-    spin_unlock_irqrestore(&list->lock, flags);
-}
-
-void skb_queue_head(struct sk_buff_head *list, struct sk_buff *newsk)
-{
-    unsigned long flags;
-    spin_lock_irqsave(&list->lock, flags);
-    __skb_queue_head(list, newsk);
-    spin_unlock_irqrestore(&list->lock, flags);
-}
-
-struct sk_buff *skb_dequeue(struct sk_buff_head *list)
-{
-    unsigned long flags;
-    spin_lock_irqsave(&list->lock, flags);
-    struct sk_buff *skb = __skb_dequeue(list);
-    spin_unlock_irqrestore(&list->lock, flags);
-    return skb;
-}
-
-struct sk_buff *skb_dequeue_tail(struct sk_buff_head *list)
-{
-    unsigned long flags;
-    spin_lock_irqsave(&list->lock, flags);
-    struct sk_buff *skb = __skb_dequeue_tail(list);
-    spin_unlock_irqrestore(&list->lock, flags);
-    return skb;
-}
-
-void skb_unlink(struct sk_buff *skb, struct sk_buff_head *list)
-{
-    unsigned long flags;
-    spin_lock_irqsave(&list->lock, flags);
-    __skb_unlink(skb, list);
-    spin_unlock_irqrestore(&list->lock, flags);
-}
+#include <lx_emul/skb_queue_locked.h>
 
 #if LX_REAL_KERNEL_AT_LEAST(6, 8)
 void skb_queue_purge_reason(struct sk_buff_head *list, enum skb_drop_reason reason)
