@@ -14,6 +14,7 @@ set(NICSIM_LX_REAL_SOURCES
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/netdev.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/netif.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/param.c"
+    "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/platform.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/printk.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/refcount.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/side.c"

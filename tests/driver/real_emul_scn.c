@@ -13,6 +13,8 @@
 #include <linux/mutex.h>
 #include <linux/netdevice.h>
 #include <linux/phy.h>
+#include <linux/io.h>
+#include <linux/ioport.h>
 #include <linux/platform_device.h>
 #include <linux/preempt.h>
 #include <linux/sched.h>
@@ -507,4 +509,30 @@ void rh_scn_spi_sync(void *bridge)
     u8 two[2];
     record(spi_write_then_read(&rh_spi_dev, &op, 1, two, 2));
     record(two[0] << 8 | two[1]);
+}
+
+static struct resource rh_res[] = {
+    DEFINE_RES_MEM(0x10000000, 0x10),
+    DEFINE_RES_IRQ(42),
+    DEFINE_RES_MEM(0x20000000, 0x100),
+};
+static struct platform_device rh_pdev = {
+    .name = "rh_par",
+    .dev = {.init_name = "rh_par.0"},
+    .resource = rh_res,
+    .num_resources = ARRAY_SIZE(rh_res),
+};
+
+void rh_scn_platform(void *bridge)
+{
+    lx_real_platform_set_bridge(&rh_pdev, bridge);
+    record(platform_get_irq(&rh_pdev, 0));
+    record(platform_get_irq(&rh_pdev, 1)); /* one IRQ only */
+    void __iomem *regs = devm_platform_ioremap_resource(&rh_pdev, 1); /* the second MEM */
+    iowrite16(0xbeef, regs + 4);
+    record(ioread16(regs + 6));
+    u16 words[3];
+    ioread16_rep(regs + 2, words, 3);
+    iowrite16_rep(regs + 8, words, 2);
+    record(PTR_ERR(devm_platform_ioremap_resource(&rh_pdev, 2))); /* no third MEM */
 }

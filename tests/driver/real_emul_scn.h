@@ -63,6 +63,10 @@ void rh_scn_slab(void* arg);
 // message of one transfer. Records each result, status * 100 + actual_length (+ 10 when the
 // message names the device) and the bytes read; then spi_write_then_read of 1 byte out, 2 in.
 void rh_scn_spi_sync(void* arg);
+// A platform device with resources MEM 0x10000000+0x10, IRQ 42, MEM 0x20000000+0x100 on the
+// parallel bus bridge `arg`: its IRQs 0 and 1, the second MEM mapped and accessed (a write at
+// +4, a read at +6, 3 reads of +2, 2 writes of +8), a third MEM mapped (fails).
+void rh_scn_platform(void* arg);
 // mutex_lock with BH disabled: stops the run.
 void rh_scn_sleep_in_bh(void* arg);
 

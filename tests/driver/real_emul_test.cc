@@ -52,6 +52,37 @@ extern "C" int lx_bus_spi_bridge_transfer(void* bridge, const char* who, unsigne
     return n == 1 ? -5 : 0;
 }
 
+// The parallel bus a real-header ioread16/iowrite16 reaches (bridge_c.h): records each access;
+// a read returns 0x1000 + the address's low byte.
+static std::vector<std::string> mmio_accesses;
+static std::string mmio_who(void* bridge, const char* who) {
+    return std::string(who) + " " + static_cast<const char*>(bridge);
+}
+extern "C" uint16_t lx_bus_mmio16_bridge_read(void* bridge, const char* who, uint64_t addr) {
+    mmio_accesses.push_back(mmio_who(bridge, who) + " read " + std::to_string(addr));
+    return static_cast<uint16_t>(0x1000 + (addr & 0xff));
+}
+extern "C" void lx_bus_mmio16_bridge_write(void* bridge, const char* who, uint64_t addr,
+                                           uint16_t value) {
+    mmio_accesses.push_back(mmio_who(bridge, who) + " write " + std::to_string(addr) + " " +
+                            std::to_string(value));
+}
+extern "C" void lx_bus_mmio16_bridge_read_rep(void* bridge, const char* who, uint64_t addr,
+                                              uint16_t* buf, size_t count) {
+    mmio_accesses.push_back(mmio_who(bridge, who) + " read " + std::to_string(addr) + " x" +
+                            std::to_string(count));
+    for (size_t i = 0; i < count; i++)
+        buf[i] = static_cast<uint16_t>(0x2000 + i);
+}
+extern "C" void lx_bus_mmio16_bridge_write_rep(void* bridge, const char* who, uint64_t addr,
+                                               const uint16_t* buf, size_t count) {
+    std::string s = mmio_who(bridge, who) + " write " + std::to_string(addr) + " x" +
+                    std::to_string(count);
+    for (size_t i = 0; i < count; i++)
+        s += " " + std::to_string(buf[i]);
+    mmio_accesses.push_back(s);
+}
+
 namespace {
 
 constexpr uint64_t us = 1000;
@@ -251,6 +282,22 @@ TEST(RealEmulSpi, SyncFlattensTheRealMessageIntoOneFrameOnTheBridge) {
     // nothing transferred; spi_write_then_read: one frame of a write and a read (0, 0xa0a1).
     EXPECT_EQ(events(), (std::vector<ev>{{0, 0}, {0, 16}, {0, 0xa0a1a2a3}, {0, -22}, {0, -5},
                                          {0, -500}, {0, 0}, {0, 0xa0a1}}));
+}
+
+TEST(RealEmulPlatform, ResourcesIrqAndTheMappedWindowOnTheParallelBus) {
+    static char bridge[] = "par0";
+    lx_kit_task_create("platform", rh_scn_platform, bridge);
+    run_for(1000 * us);
+    // IRQ 42, no second IRQ (-ENXIO); the read returns 0x1000 + 0x06; no third MEM (-EINVAL).
+    EXPECT_EQ(events(), (std::vector<ev>{{0, 42}, {0, -6}, {0, 0x1006}, {0, -22}}));
+    // Bus addresses are the second MEM resource's base + the offset; the burst reads 0x2000..2
+    // and writes the first two back.
+    const std::string base = "rh_par.0 par0 ";
+    EXPECT_EQ(mmio_accesses, (std::vector<std::string>{
+                                 base + "write " + std::to_string(0x20000004) + " 48879",
+                                 base + "read " + std::to_string(0x20000006),
+                                 base + "read " + std::to_string(0x20000002) + " x3",
+                                 base + "write " + std::to_string(0x20000008) + " x2 8192 8193"}));
 }
 
 TEST(RealEmulBhDeathTest, SleepingWithBhDisabledStops) {

@@ -17,6 +17,7 @@ extern "C" {
 struct net_device;
 struct device_driver;
 struct spi_device;
+struct platform_device;
 
 /* The SPI host spi_sync sends the device's messages to (the bus bridge of
  * kernel/lx_emul_bus/bridge_c.h, lx_bus_spi_bridge_transfer). */
@@ -33,6 +34,10 @@ void lx_real_netdev_set_rx_sink(struct net_device* dev, lx_real_rx_fn fn, void* 
  * the qdisc, __netif_schedule). */
 typedef void (*lx_real_queue_wake_fn)(void* ctx, struct net_device* dev);
 void lx_real_netdev_set_queue_wake(struct net_device* dev, lx_real_queue_wake_fn fn, void* ctx);
+/* The parallel bus devm_platform_ioremap_resource maps the device's memory resources on (the
+ * bus bridge of kernel/lx_emul_bus/bridge_c.h, lx_bus_mmio16_bridge_*). */
+void lx_real_platform_set_bridge(struct platform_device* pdev, void* bridge);
+
 /* The testbench's ifup and ifdown: __dev_open (ndo_validate_addr, running, ndo_open, IFF_UP,
  * ndo_set_rx_mode) and __dev_close (not running, then ndo_stop). 0 or the driver's error. */
 int lx_real_netdev_open(struct net_device* dev);
