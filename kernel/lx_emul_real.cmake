@@ -29,14 +29,16 @@ set(NICSIM_LX_REAL_SOURCES
 function(nicsim_lx_real series)
     string(MAKE_C_IDENTIFIER "${series}" c)
     # With the tree's own library code, compiled unmodified: lib/bitrev.c (byte_rev_table,
-    # behind bitrev8()) and drivers/net/mii.c (the MII helpers: generic_mii_ioctl, mii_link_ok,
-    # the ethtool settings). __DISABLE_EXPORTS (the kernel's switch for its code reused outside
+    # behind bitrev8()), lib/ctype.c (_ctype, behind isprint() …), lib/hexdump.c
+    # (print_hex_dump, hex_dump_to_buffer) and drivers/net/mii.c (the MII helpers:
+    # generic_mii_ioctl, mii_link_ok, the ethtool settings). __DISABLE_EXPORTS (the kernel's switch for its code reused outside
     # the kernel) leaves out the export tables, whose absolute references would make the tests'
     # PIE text relocatable.
     set(ksrc "${NICSIM_KSRC_DIR_${c}}")
     add_library(nicsim_lx_real_${c} STATIC ${NICSIM_LX_REAL_SOURCES}
-                "${ksrc}/lib/bitrev.c" "${ksrc}/drivers/net/mii.c")
-    foreach(f lib/bitrev drivers/net/mii)
+                "${ksrc}/lib/bitrev.c" "${ksrc}/lib/ctype.c" "${ksrc}/lib/hexdump.c"
+                "${ksrc}/drivers/net/mii.c")
+    foreach(f lib/bitrev lib/ctype lib/hexdump drivers/net/mii)
         get_filename_component(base "${f}" NAME)
         set_source_files_properties("${ksrc}/${f}.c" PROPERTIES COMPILE_DEFINITIONS
             "KBUILD_MODFILE=\"${f}\";KBUILD_BASENAME=\"${base}\";__DISABLE_EXPORTS")

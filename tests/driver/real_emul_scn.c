@@ -17,6 +17,7 @@
 #include <linux/ioport.h>
 #include <linux/platform_device.h>
 #include <linux/preempt.h>
+#include <linux/printk.h>
 #include <linux/sched.h>
 #include <linux/skbuff.h>
 #include <linux/slab.h>
@@ -535,4 +536,16 @@ void rh_scn_platform(void *bridge)
     ioread16_rep(regs + 2, words, 3);
     iowrite16_rep(regs + 8, words, 2);
     record(PTR_ERR(devm_platform_ioremap_resource(&rh_pdev, 2))); /* no third MEM */
+}
+
+void rh_scn_printk(void *arg)
+{
+    (void)arg;
+    static const u8 bytes[5] = {0x01, 0x02, 0x03, 0x04, 0xff};
+    pr_info("hello %d\n", 3);
+    pr_warn("mac %pM\n", addr_buf);
+    dev_err(&rh_pdev.dev, "bad %s\n", "state");
+    dev_info(NULL, "nobody\n");
+    print_hex_dump(KERN_DEBUG, "rx: ", DUMP_PREFIX_OFFSET, 16, 1, bytes, sizeof(bytes), true);
+    record(platform_get_irq(&rh_pdev, 1)); /* logs that IRQ 1 is not there */
 }

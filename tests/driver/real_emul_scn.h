@@ -67,6 +67,9 @@ void rh_scn_spi_sync(void* arg);
 // parallel bus bridge `arg`: its IRQs 0 and 1, the second MEM mapped and accessed (a write at
 // +4, a read at +6, 3 reads of +2, 2 writes of +8), a third MEM mapped (fails).
 void rh_scn_platform(void* arg);
+// pr_info, pr_warn with %pM, dev_err on rh_par.0, dev_info on no device, print_hex_dump of 5
+// bytes with ASCII, then platform_get_irq of a missing IRQ (records -ENXIO).
+void rh_scn_printk(void* arg);
 // mutex_lock with BH disabled: stops the run.
 void rh_scn_sleep_in_bh(void* arg);
 

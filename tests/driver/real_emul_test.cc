@@ -300,6 +300,26 @@ TEST(RealEmulPlatform, ResourcesIrqAndTheMappedWindowOnTheParallelBus) {
                                  base + "write " + std::to_string(0x20000008) + " x2 8192 8193"}));
 }
 
+TEST(RealEmulLog, PrintkDevPrintkAndTheTreesHexDumpReachTheLog) {
+    std::vector<std::string> lines;
+    nicsim::lx_kit::set_log_sink([&](const nicsim::lx_kit::log_record& r) {
+        lines.push_back(std::to_string(r.level) + " " + r.origin + " | " + r.text);
+    });
+    lx_kit_task_create("printk", rh_scn_printk, nullptr);
+    run_for(1000 * us);
+    nicsim::lx_kit::set_log_sink({});
+    // Levels from the KERN_* prefixes (pr_info 6, pr_warn 4, dev_err 3, dev_info 6, the dump's
+    // KERN_DEBUG 7); dev_* lines prefixed with the device's name; the tree's print_hex_dump.
+    EXPECT_EQ(lines, (std::vector<std::string>{
+                         "6 kernel | hello 3",
+                         "4 kernel | mac 00:00:00:00:00:00",
+                         "3 rh_par.0 | rh_par.0: bad state",
+                         "6 (NULL device *) | (NULL device *): nobody",
+                         "7 kernel | rx: 00000000: 01 02 03 04 ff                                   .....",
+                         "3 rh_par.0 | rh_par.0: IRQ index 1 not found"}));
+    EXPECT_EQ(events(), (std::vector<ev>{{0, -6}}));
+}
+
 TEST(RealEmulBhDeathTest, SleepingWithBhDisabledStops) {
     EXPECT_EXIT(
         {

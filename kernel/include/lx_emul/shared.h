@@ -43,6 +43,10 @@ void lx_emul_usleep_range(unsigned long min, unsigned long max);
 void lx_emul_vlog_prefixed(const char* level, const char* prefix, const char* fmt,
                            __builtin_va_list ap);
 
+/* printk: one line at the KERN_* level its format starts with (4 without one; KERN_CONT
+ * continues the last line), logged with `origin`. The characters formatted. */
+int lx_emul_vprintk(const char* origin, const char* fmt, __builtin_va_list args);
+
 /* Kernel memory for C on either header set (the two give the GFP bits different values):
  * `size` bytes, zeroed when `zero`, else filled with the kernel's POISON_INUSE; attributed to
  * func and mod in leak reports; freed by kfree. */
@@ -59,6 +63,7 @@ void lx_emul_devres_release_all(struct device* dev);
 /* lx_emul's scnprintf (its vsnprintf with the kernel's %p extensions): the characters written,
  * without the terminating NUL. */
 int lx_emul_scnprintf(char* buf, size_t size, const char* fmt, ...);
+int lx_emul_vscnprintf(char* buf, size_t size, const char* fmt, __builtin_va_list args);
 
 /* An skb's data buffer with guard canaries (kernel/lx_emul/skbuff.c), for skbs of either
  * layout: [head canary][size bytes][the run's tail slack, a fill pattern][tail canary]. The
