@@ -13,6 +13,7 @@ set(NICSIM_LX_REAL_SOURCES
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/mutex.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/netdev.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/netif.c"
+    "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/of_net.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/param.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/platform.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/printk.c"

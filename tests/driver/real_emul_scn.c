@@ -11,6 +11,8 @@
 #include <linux/mii.h>
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
+#include <linux/of.h>
+#include <linux/of_net.h>
 #include <linux/netdevice.h>
 #include <linux/phy.h>
 #include <linux/io.h>
@@ -548,4 +550,32 @@ void rh_scn_printk(void *arg)
     dev_info(NULL, "nobody\n");
     print_hex_dump(KERN_DEBUG, "rx: ", DUMP_PREFIX_OFFSET, 16, 1, bytes, sizeof(bytes), true);
     record(platform_get_irq(&rh_pdev, 1)); /* logs that IRQ 1 is not there */
+}
+
+void rh_scn_of_mac(void *arg)
+{
+    (void)arg;
+    static u8 multicast[ETH_ALEN] = {0x01, 0, 0x5e, 0, 0, 1};
+    static u8 local[ETH_ALEN] = {0x02, 0xaa, 0xbb, 0xcc, 0xdd, 0x01};
+    static u8 other[ETH_ALEN] = {0x02, 0xaa, 0xbb, 0xcc, 0xdd, 0x02};
+    /* "mac-address" is first in order but no unicast address; "address" comes after
+     * "local-mac-address" in the kernel's order though listed first here. */
+    static struct property p_local = {.name = "local-mac-address", .length = ETH_ALEN, .value = local};
+    static struct property p_mac = {.name = "mac-address", .length = ETH_ALEN, .value = multicast, .next = &p_local};
+    static struct property p_addr = {.name = "address", .length = ETH_ALEN, .value = other, .next = &p_mac};
+    static struct device_node np = {.name = "ethernet", .properties = &p_addr};
+    static struct device_node bare = {.name = "ethernet"};
+    struct net_device *dev = alloc_etherdev(0);
+    record(of_get_ethdev_address(&np, dev));
+    record(dev->dev_addr[5] + 10 * ether_addr_equal(dev->dev_addr, dev->dev_addr_shadow));
+    record(of_get_ethdev_address(&bare, dev));
+    record(of_get_ethdev_address(NULL, dev));
+    static struct platform_device pdev = {.name = "rh_mac", .dev = {.init_name = "rh_mac.0", .of_node = &np}};
+    static const u8 zero[ETH_ALEN];
+    eth_hw_addr_set(dev, zero); /* so the address read next is seen */
+    record(device_get_ethdev_address(&pdev.dev, dev));
+    record(dev->dev_addr[5]);
+    pdev.dev.of_node = NULL;
+    record(device_get_ethdev_address(&pdev.dev, dev));
+    free_netdev(dev);
 }

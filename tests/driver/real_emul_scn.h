@@ -70,6 +70,11 @@ void rh_scn_platform(void* arg);
 // pr_info, pr_warn with %pM, dev_err on rh_par.0, dev_info on no device, print_hex_dump of 5
 // bytes with ASCII, then platform_get_irq of a missing IRQ (records -ENXIO).
 void rh_scn_printk(void* arg);
+// MAC addresses from a device_node whose properties are "address" (02:aa:bb:cc:dd:02),
+// "mac-address" (multicast) and "local-mac-address" (…:01): of_get_ethdev_address on it, on a
+// node without them and on NULL; device_get_ethdev_address with the node as of_node and
+// without. Records each result and the address's last byte.
+void rh_scn_of_mac(void* arg);
 // mutex_lock with BH disabled: stops the run.
 void rh_scn_sleep_in_bh(void* arg);
 

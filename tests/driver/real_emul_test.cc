@@ -320,6 +320,16 @@ TEST(RealEmulLog, PrintkDevPrintkAndTheTreesHexDumpReachTheLog) {
     EXPECT_EQ(events(), (std::vector<ev>{{0, -6}}));
 }
 
+TEST(RealEmulOfNet, MacAddressFromTheNodesPropertiesInTheKernelsOrder) {
+    // "mac-address" is not unicast, so "local-mac-address" (…:01, before "address") is taken:
+    // 0, last byte 1 with the shadow copy (11); no property -ENODEV, no node -ENODEV; through
+    // the device's of_node 0 and …:01; without one -ENOENT.
+    lx_kit_task_create("of", rh_scn_of_mac, nullptr);
+    run_for(1000 * us);
+    EXPECT_EQ(events(), (std::vector<ev>{{0, 0}, {0, 11}, {0, -19}, {0, -19}, {0, 0}, {0, 1},
+                                         {0, -2}}));
+}
+
 TEST(RealEmulBhDeathTest, SleepingWithBhDisabledStops) {
     EXPECT_EXIT(
         {
