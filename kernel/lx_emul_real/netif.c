@@ -94,8 +94,9 @@ void netif_device_attach(struct net_device *dev)
 int netif_rx(struct sk_buff *skb)
 {
     struct net_device *dev = skb->dev;
-    if (!dev)
-        lx_kit_abort("netif_rx: skb without dev (eth_type_trans not called?)");
+    if (!dev || !skb_mac_header_was_set(skb))
+        lx_kit_abort("netif_rx: skb without %s (eth_type_trans not called?)",
+                     dev ? "MAC header" : "dev");
     struct netdev_hooks *h = hooks_of(dev);
     h->rx_calls++;
     if (h->rx) {
