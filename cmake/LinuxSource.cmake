@@ -29,7 +29,8 @@ set(NICSIM_KSRC_PATHS
 # The real kernel headers (NICSIM_REAL_HEADERS, kernel/cmake/KernelHeaders.cmake): the tree's
 # include/ and what its generated headers are made from.
 if(NICSIM_REAL_HEADERS)
-    list(APPEND NICSIM_KSRC_PATHS include kernel/time/timeconst.bc kernel/bounds.c)
+    list(APPEND NICSIM_KSRC_PATHS include kernel/time/timeconst.bc kernel/bounds.c lib/bitrev.c
+         lib/ctype.c lib/hexdump.c)
 endif()
 
 # nicsim_kernel_tree(<src> <dir>): extracts NICSIM_KSRC_PATHS of <src> into <dir> (again only when

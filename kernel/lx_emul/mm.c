@@ -227,6 +227,11 @@ void* lx_emul_devm_kmalloc(struct device* dev, size_t size, gfp_t gfp, const cha
     return do_alloc(size, gfp, func, mod, dev);
 }
 
+void* lx_emul_devm_alloc(void* owner, size_t size, int zero, const char* func, const char* mod)
+{
+    return lx_emul_devm_kmalloc(owner, size, zero ? __GFP_ZERO : 0, func, mod);
+}
+
 void* lx_emul_devm_kmemdup(struct device* dev, const void* src, size_t len, gfp_t gfp,
                            const char* func, const char* mod)
 {

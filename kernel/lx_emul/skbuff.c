@@ -2,7 +2,9 @@
 /* lx_emul: socket buffers with guard canaries (see lx_emul/skbuff.h).
  * Buffer layout:  [head canary 16][head .. end][tail slack][tail canary 16]
  * The slack is filled with a pattern too: writes there are allowed (a real kernel has allocator
- * rounding or skb_shared_info there) but counted at free. */
+ * rounding or skb_shared_info there) but counted at free. The guarded buffers are shared with
+ * the real headers' skbs (lx_emul_skb_buf_*, lx_emul/shared.h), whose head .. end includes the
+ * real skb_shared_info. */
 #include <stdlib.h>
 
 #include "internal.h"
@@ -95,13 +97,13 @@ static void struct_free(struct sk_buff* skb) /* one that left the quarantine */
 static LIST_HEAD(skb_live);
 static size_t skb_live_n;
 static unsigned long skb_next_id = 1;
-static unsigned long slack_writes;
+static unsigned long slack_writes; /* by the drivers on either header set */
 static struct sk_buff* quarantine[QUARANTINE];
 static unsigned int quarantine_pos;
 
-static struct skb_buf* buf_of(const struct sk_buff* skb)
+static struct skb_buf* buf_of_start(const void* start)
 {
-    return container_of((void*)(skb->head - CANARY_LEN), struct skb_buf, bytes);
+    return container_of((void*)((const unsigned char*)start - CANARY_LEN), struct skb_buf, bytes);
 }
 
 static void describe(const struct sk_buff* skb, char* out, size_t n)
@@ -111,17 +113,37 @@ static void describe(const struct sk_buff* skb, char* out, size_t n)
                      (unsigned long long)skb->lx_alloc_time_ns, skb->end);
 }
 
-static void check_guards(const struct sk_buff* skb, const char* where, bool at_free)
+static void describe_shadow(const void* skb, char* out, size_t n) { describe(skb, out, n); }
+
+void* lx_emul_skb_buf_alloc(size_t size)
+{
+    size_t slack = lx_kit_skb_tail_slack();
+    struct skb_buf* b = buf_alloc(CANARY_LEN + size + slack + CANARY_LEN);
+    if (!b)
+        return NULL;
+    b->slack = slack;
+    memset(b->bytes, CANARY_HEAD, CANARY_LEN);
+    memset(b->bytes + CANARY_LEN, 0, size);
+    memset(b->bytes + CANARY_LEN + size, SLACK_FILL, slack);
+    memset(b->bytes + CANARY_LEN + size + slack, CANARY_TAIL, CANARY_LEN);
+    return b->bytes + CANARY_LEN;
+}
+
+void lx_emul_skb_buf_free(void* start) { buf_free(buf_of_start(start)); }
+
+void lx_emul_skb_buf_check(const void* start, size_t size, const char* where,
+                           void (*describe_owner)(const void* owner, char* out, size_t n),
+                           const void* owner, int at_free)
 {
     char who[192];
-    const unsigned char* head_canary = skb->head - CANARY_LEN;
-    const unsigned char* end = skb_end_pointer(skb);
-    size_t slack = buf_of(skb)->slack;
+    const unsigned char* head_canary = (const unsigned char*)start - CANARY_LEN;
+    const unsigned char* end = (const unsigned char*)start + size;
+    size_t slack = buf_of_start(start)->slack;
     const unsigned char* tail_canary = end + slack;
 
     for (int i = 0; i < CANARY_LEN; i++) {
         if (head_canary[i] != CANARY_HEAD) {
-            describe(skb, who, sizeof(who));
+            describe_owner(owner, who, sizeof(who));
             lx_kit_abort("skb guard: head underrun in %s: %s: byte at head-%d overwritten "
                          "(0x%02x)",
                          where, who, CANARY_LEN - i, head_canary[i]);
@@ -129,7 +151,7 @@ static void check_guards(const struct sk_buff* skb, const char* where, bool at_f
     }
     for (int i = CANARY_LEN - 1; i >= 0; i--) {
         if (tail_canary[i] != CANARY_TAIL) {
-            describe(skb, who, sizeof(who));
+            describe_owner(owner, who, sizeof(who));
             lx_kit_abort("skb guard: tail overrun in %s: %s: byte at end+%zu overwritten (0x%02x), "
                          "beyond the %zu-byte tail slack",
                          where, who, slack + (size_t)i, tail_canary[i], slack);
@@ -146,7 +168,7 @@ static void check_guards(const struct sk_buff* skb, const char* where, bool at_f
             slack_writes++;
             if (slack_writes <= 8) {
                 char line[320];
-                describe(skb, who, sizeof(who));
+                describe_owner(owner, who, sizeof(who));
                 lx_emul_snprintf(line, sizeof(line),
                                  "lx_emul: note: %s: driver wrote %zu byte(s) past end (within the "
                                  "%zu-byte tail slack)",
@@ -157,22 +179,22 @@ static void check_guards(const struct sk_buff* skb, const char* where, bool at_f
     }
 }
 
+static void check_guards(const struct sk_buff* skb, const char* where, bool at_free)
+{
+    lx_emul_skb_buf_check(skb->head, skb->end, where, describe_shadow, skb, at_free);
+}
+
 static struct sk_buff* skb_alloc(unsigned int size, const char* func, const char* mod)
 {
-    size_t slack = lx_kit_skb_tail_slack();
     struct sk_buff* skb = struct_alloc();
-    struct skb_buf* b = buf_alloc(CANARY_LEN + size + slack + CANARY_LEN);
-    if (!skb || !b) {
+    unsigned char* head = lx_emul_skb_buf_alloc(size);
+    if (!skb || !head) {
         free(skb);
-        free(b);
+        if (head)
+            lx_emul_skb_buf_free(head);
         return NULL;
     }
-    b->slack = slack;
-    memset(b->bytes, CANARY_HEAD, CANARY_LEN);
-    memset(b->bytes + CANARY_LEN, 0, size);
-    memset(b->bytes + CANARY_LEN + size, SLACK_FILL, slack);
-    memset(b->bytes + CANARY_LEN + size + slack, CANARY_TAIL, CANARY_LEN);
-    skb->head = b->bytes + CANARY_LEN;
+    skb->head = head;
     skb->data = skb->head;
     skb->tail = 0;
     skb->end = size;
@@ -267,7 +289,7 @@ void lx_emul_kfree_skb(struct sk_buff* skb, const char* func)
     check_guards(skb, func, true);
     list_del(&skb->lx_live);
     skb_live_n--;
-    buf_free(buf_of(skb));
+    lx_emul_skb_buf_free(skb->head);
     skb->head = skb->data = NULL;
     skb->lx_magic = SKB_MAGIC_FREED;
     skb->lx_free_func = func;
@@ -323,47 +345,7 @@ int skb_copy_bits(const struct sk_buff* skb, int offset, void* to, int len)
 
 /* ---- locked queue operations ---- */
 
-void skb_queue_tail(struct sk_buff_head* list, struct sk_buff* newsk)
-{
-    unsigned long flags;
-    spin_lock_irqsave(&list->lock, flags);
-    __skb_queue_tail(list, newsk);
-    spin_unlock_irqrestore(&list->lock, flags);
-}
-
-void skb_queue_head(struct sk_buff_head* list, struct sk_buff* newsk)
-{
-    unsigned long flags;
-    spin_lock_irqsave(&list->lock, flags);
-    __skb_queue_head(list, newsk);
-    spin_unlock_irqrestore(&list->lock, flags);
-}
-
-struct sk_buff* skb_dequeue(struct sk_buff_head* list)
-{
-    unsigned long flags;
-    spin_lock_irqsave(&list->lock, flags);
-    struct sk_buff* skb = __skb_dequeue(list);
-    spin_unlock_irqrestore(&list->lock, flags);
-    return skb;
-}
-
-struct sk_buff* skb_dequeue_tail(struct sk_buff_head* list)
-{
-    unsigned long flags;
-    spin_lock_irqsave(&list->lock, flags);
-    struct sk_buff* skb = __skb_dequeue_tail(list);
-    spin_unlock_irqrestore(&list->lock, flags);
-    return skb;
-}
-
-void skb_unlink(struct sk_buff* skb, struct sk_buff_head* list)
-{
-    unsigned long flags;
-    spin_lock_irqsave(&list->lock, flags);
-    __skb_unlink(skb, list);
-    spin_unlock_irqrestore(&list->lock, flags);
-}
+#include <lx_emul/skb_queue_locked.h>
 
 void skb_queue_purge(struct sk_buff_head* list)
 {

@@ -6,8 +6,13 @@
 #ifndef LX_EMUL_BUS_BRIDGE_C_H
 #define LX_EMUL_BUS_BRIDGE_C_H
 
+/* C on the real kernel headers (kernel/lx_emul_real/) has no C library: the kernel's types. */
+#ifdef NICSIM_REAL_KERNEL_HEADERS
+#include <linux/types.h>
+#else
 #include <stddef.h>
 #include <stdint.h>
+#endif
 
 #ifdef __cplusplus
 extern "C" {

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /* lx_emul_real: GPIO consumers on a board that describes no GPIO for the device (no reset or
  * enable line in its device-tree node): the optional lookups find none, and naming "no GPIO" (a
- * NULL descriptor) succeeds, as in the kernel's gpiolib. Drivers set a GPIO's value only when
- * they got one (the generated dummies stand for gpiod_set_value*). */
+ * NULL descriptor) succeeds, as does setting its value: gpiolib ignores a NULL descriptor, the
+ * optional GPIO that is not there. No descriptor is ever handed out, so any other is a bug. */
 #include <linux/gpio/consumer.h>
 
 #include "internal.h"
@@ -22,4 +22,19 @@ int gpiod_set_consumer_name(struct gpio_desc *desc, const char *name)
     if (desc)
         lx_kit_abort("gpiod_set_consumer_name: a GPIO descriptor nicsim never handed out");
     return 0;
+}
+
+/* 6.12's returns the error (0 for the NULL descriptor), 6.1's nothing. */
+#if LX_REAL_KERNEL_AT_LEAST(6, 12)
+int gpiod_set_value_cansleep(struct gpio_desc *desc, int value)
+#else
+void gpiod_set_value_cansleep(struct gpio_desc *desc, int value)
+#endif
+{
+    (void)value;
+    if (desc)
+        lx_kit_abort("gpiod_set_value_cansleep: a GPIO descriptor nicsim never handed out");
+#if LX_REAL_KERNEL_AT_LEAST(6, 12)
+    return 0;
+#endif
 }

@@ -13,12 +13,21 @@
 /* The host C library's allocator, for emulation-owned objects (task_structs, side state): they
  * are not driver allocations and never reach kfree. */
 void *calloc(unsigned long n, unsigned long size);
+void free(void *p);
+
+/* The tree's version (NICSIM_RH_VERSION_CODE, from its Makefile: the build defines it, as the
+ * tree has no generated linux/version.h here), for the functions a tree renamed or added. */
+#define LX_REAL_KERNEL_AT_LEAST(major, minor) (NICSIM_RH_VERSION_CODE >= (((major) << 16) + ((minor) << 8)))
 
 /* Zeroed state of `size` bytes kept for the kernel object at `key`, created on first use and
  * the same for every later call with that key and size (side.c). */
 void *lx_real_side(const void *key, unsigned long size);
 /* Forgets the state of `key` (the next lx_real_side gives zeroed state again). */
 void lx_real_side_reset(const void *key, unsigned long size);
+
+/* Forgets the testbench's hooks on a net device (netif.c): a new device at its address. */
+struct net_device;
+void lx_real_netdev_forget(const struct net_device *dev);
 
 /* The real task_struct of an lx_kit task, created on first use. */
 struct task_struct *lx_real_task(struct lx_kit_task *kit);

@@ -73,13 +73,14 @@ void platform_driver_unregister(struct platform_driver* drv);
 int platform_get_irq(struct platform_device* pdev, unsigned int num);
 void __iomem* devm_platform_ioremap_resource(struct platform_device* pdev, unsigned int index);
 
-u8 ioread8(const void __iomem* addr);
-u16 ioread16(const void __iomem* addr);
-u32 ioread32(const void __iomem* addr);
-void iowrite8(u8 value, void __iomem* addr);
-void iowrite16(u16 value, void __iomem* addr);
-void iowrite32(u32 value, void __iomem* addr);
-void ioread16_rep(const void __iomem* addr, void* buffer, unsigned int count);
-void iowrite16_rep(void __iomem* addr, const void* buffer, unsigned int count);
+/* As the kernel declares them (asm-generic/io.h): volatile addresses. */
+u8 ioread8(const volatile void __iomem* addr);
+u16 ioread16(const volatile void __iomem* addr);
+u32 ioread32(const volatile void __iomem* addr);
+void iowrite8(u8 value, volatile void __iomem* addr);
+void iowrite16(u16 value, volatile void __iomem* addr);
+void iowrite32(u32 value, volatile void __iomem* addr);
+void ioread16_rep(const volatile void __iomem* addr, void* buffer, unsigned int count);
+void iowrite16_rep(volatile void __iomem* addr, const void* buffer, unsigned int count);
 
 #endif

@@ -45,10 +45,39 @@ void lx_emul_usleep_range(unsigned long min, unsigned long max);
 void lx_emul_vlog_prefixed(const char* level, const char* prefix, const char* fmt,
                            __builtin_va_list ap);
 
+/* printk: one line at the KERN_* level its format starts with (4 without one; KERN_CONT
+ * continues the last line), logged with `origin`. The characters formatted. */
+int lx_emul_vprintk(const char* origin, const char* fmt, __builtin_va_list args);
+
 /* Kernel memory for C on either header set (the two give the GFP bits different values):
  * `size` bytes, zeroed when `zero`, else filled with the kernel's POISON_INUSE; attributed to
  * func and mod in leak reports; freed by kfree. */
 void* lx_emul_alloc(size_t size, int zero, const char* func, const char* mod);
+
+/* The devm form of lx_emul_alloc: freed when `owner` (the struct device, whichever header set's
+ * layout it has) releases its resources, lx_emul_devres_release_all. */
+void* lx_emul_devm_alloc(void* owner, size_t size, int zero, const char* func, const char* mod);
+
+/* Releases the devm resources of `dev` (its devm memory, its devm IRQs first). */
+struct device;
+void lx_emul_devres_release_all(struct device* dev);
+
+/* lx_emul's scnprintf (its vsnprintf with the kernel's %p extensions): the characters written,
+ * without the terminating NUL. */
+int lx_emul_scnprintf(char* buf, size_t size, const char* fmt, ...);
+int lx_emul_vscnprintf(char* buf, size_t size, const char* fmt, __builtin_va_list args);
+
+/* An skb's data buffer with guard canaries (kernel/lx_emul/skbuff.c), for skbs of either
+ * layout: [head canary][size bytes][the run's tail slack, a fill pattern][tail canary]. The
+ * size bytes are zeroed; the result is their start, NULL when out of memory. */
+void* lx_emul_skb_buf_alloc(size_t size);
+void lx_emul_skb_buf_free(void* start);
+/* Checks the canaries around the `size` bytes at start; a broken one stops the run naming
+ * `where` and the owner skb (describe_owner(owner) formats it). at_free: also counts writes
+ * into the slack (lx_emul_skb_slack_writes) and logs the first 8. */
+void lx_emul_skb_buf_check(const void* start, size_t size, const char* where,
+                           void (*describe_owner)(const void* owner, char* out, size_t n),
+                           const void* owner, int at_free);
 
 /* phylib's clause-22 ID scan (__mdiobus_register -> mdiobus_scan -> get_phy_c22_id): PHYSID1
  * then PHYSID2 through read() at every address not in phy_mask; ids[addr] is the ID found or

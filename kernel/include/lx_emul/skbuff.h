@@ -428,6 +428,14 @@ static inline struct sk_buff* __skb_dequeue_tail(struct sk_buff_head* list)
         __skb_unlink(skb, list);
     return skb;
 }
+/* The real headers' emulation defines these names for the kernel's sk_buff (lx_emul_real/): the
+ * shadow headers' are lx_emul_ names, so one link can hold both. */
+#define skb_queue_tail lx_emul_skb_queue_tail
+#define skb_queue_head lx_emul_skb_queue_head
+#define skb_dequeue lx_emul_skb_dequeue
+#define skb_dequeue_tail lx_emul_skb_dequeue_tail
+#define skb_unlink lx_emul_skb_unlink
+#define skb_queue_purge lx_emul_skb_queue_purge
 void skb_queue_tail(struct sk_buff_head* list, struct sk_buff* newsk);
 void skb_queue_head(struct sk_buff_head* list, struct sk_buff* newsk);
 struct sk_buff* skb_dequeue(struct sk_buff_head* list);
