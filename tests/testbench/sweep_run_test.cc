@@ -75,12 +75,13 @@ std::string ks8851_sweep(const fs::path& dir, const std::string& name, const std
 
 // 2 × 2 points of the KS8851 calibration scenario with 64 KiB of traffic each (~0.1 s a point),
 // on the fixed-window TCP, whose window is an axis.
-std::string small_sweep(const fs::path& dir, const std::string& bytes = "64KiB") {
+std::string small_sweep(const fs::path& dir, const std::string& bytes = "64KiB",
+                        const std::string& duration = "") {
     return write_file(dir / "small.yaml", "base: " + std::string(NICSIM_SOURCE_DIR) +
                                               "/configs/ks8851-spi-iperf-rx.yaml\n"
                                               "set: {host.stack: fixed_window, "
                                               "traffic.bytes: " +
-                                              bytes +
+                                              bytes + (duration.empty() ? "" : ", duration: " + duration) +
                                               "}\n"
                                               "axes:\n"
                                               "  - key: device.bus_clock\n"
@@ -260,7 +261,7 @@ TEST(SweepRun, RerunAfterDeletingAPointRunsOnlyThatPointAndGivesIdenticalResults
 
 TEST(SweepRun, KilledSweepResumesWhereItStoppedWithIdenticalResults) {
     const auto d = test_dir();
-    const auto f = small_sweep(d, "16MiB"); // ~0.1-0.2 s a point: slow enough to kill midway
+    const auto f = small_sweep(d, "64MiB", "300s"); // ~0.5 s a point: slow enough to kill midway on a loaded host
     ASSERT_EQ(shell(q(k_exe) + " sweep " + q(f) + " --out " + q(d / "ref") + " -j 1").rc, 0);
     const std::string ref = slurp(d / "ref" / "results.csv");
 
