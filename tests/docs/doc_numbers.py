@@ -1337,8 +1337,26 @@ def calibration_checks_same_board():
     on, off = got["ttcp receiving, chip sleep on"][1], got["ttcp receiving, chip sleep off"][1]
     cost = 1 - got["iperf3 receiving, PSM on, 5.15 wake-up"][1] / got["iperf3 receiving, PSM off"][1]
     expect("calibration.md", d, f"in the model {off / on:.2f}× and {100 * cost:.0f} %", q)
-    demo = [kb(r) for r in seeds(tx, [])]
+    demo_runs = seeds(tx, [])
+    demo = [kb(r) for r in demo_runs]
     expect("calibration.md", d, f"gives {min(demo):.1f}–{max(demo):.1f} KB/s over seeds 1–5", q)
+    regimes = {}  # slow-start exit cwnd -> (TSQ limits, frames per batch) of the seeds there
+    for r in demo_runs:
+        t, fpb = r["flows"][0]["tcp"], f"{r['devices'][0]['frames_per_tx_batch']:.2f}"
+        lims, batches = regimes.setdefault(t["slow_start_exit_cwnd"], (set(), set()))
+        lims.add(t["tsq_limit_bytes"])
+        batches.add(fpb)
+    low, high = min(regimes), max(regimes)
+    if len(regimes) != 2 or any(len(b) != 1 for _, b in regimes.values()):
+        failures.append("calibration.md says the demo's seeds fall into two regimes by their "
+                        f"slow-start exit cwnd; they give {regimes}")
+    else:
+        (lo_lims, lo_b), (hi_lims, hi_b) = regimes[low], regimes[high]
+        expect("calibration.md", d, f"leave slow start at a cwnd of {low} segments", q)
+        expect("calibration.md", d, f"(`tsq_limit_bytes` {min(lo_lims)}–{max(lo_lims)}), so the TX "
+               f"thread finds {next(iter(lo_b))} frames per batch", q)
+        expect("calibration.md", d, f"leaves it at {high}, keeps {max(hi_lims)} B below TCP and "
+               f"sends {next(iter(hi_b))} frames per batch", q)
     batches = {round(r["devices"][0]["frames_per_tx_batch"]) for r in
                seeds(tx, new_wake + ip_tx)}
     if not {4, 6} <= batches:
