@@ -12,6 +12,7 @@
 
 #include <lx_kit/lx_kit.h>
 #include <nicsim/lx_bus.h>
+#include <nicsim/lx_bus_emulation.h>
 
 #include <stdio.h>
 
@@ -140,6 +141,34 @@ static void bind(struct device* dev, const struct lx_driver_entry* e, struct dev
     dev->nicsim_variant = e->variant;
 }
 
+/* ---- devices of another emulation (nicsim/lx_bus_emulation.h) ------------------------------- */
+
+static struct {
+    const void* dev;
+    const struct lx_bus_emulation* emu;
+} owned[LX_DEVICES_MAX];
+static size_t owned_count;
+
+const struct lx_bus_emulation* lx_bus_device_emulation(const void* dev)
+{
+    for (size_t i = 0; i < owned_count; i++)
+        if (owned[i].dev == dev)
+            return owned[i].emu;
+    return NULL;
+}
+
+struct spi_device* lx_bus_spi_create_on(const struct lx_bus_emulation* emu,
+                                        const struct lx_bus_device_desc* desc)
+{
+    if (owned_count == LX_DEVICES_MAX)
+        lx_kit_abort("more than %d devices created", LX_DEVICES_MAX);
+    struct spi_device* spi = emu->spi_create(desc);
+    owned[owned_count].dev = spi;
+    owned[owned_count].emu = emu;
+    owned_count++;
+    return spi;
+}
+
 /* ---- SPI -------------------------------------------------------------------------------------- */
 
 struct spi_device* lx_bus_spi_create(const struct lx_bus_device_desc* desc)
@@ -251,7 +280,14 @@ int lx_bus_platform_probe(struct platform_device* pdev, const char* modname, con
 
 #include "bridge_c.h"
 
-void lx_bus_spi_set_bridge(struct spi_device* spi, void* bridge) { spi->nicsim_bridge = bridge; }
+void lx_bus_spi_set_bridge(struct spi_device* spi, void* bridge)
+{
+    const struct lx_bus_emulation* emu = lx_bus_device_emulation(spi);
+    if (emu)
+        emu->spi_set_bridge(spi, bridge);
+    else
+        spi->nicsim_bridge = bridge;
+}
 void lx_bus_sdio_set_bridge(struct sdio_func* func, void* bridge)
 {
     func->nicsim_bridge = bridge;

@@ -28,6 +28,9 @@ void lx_real_side_reset(const void *key, unsigned long size);
 /* Forgets the testbench's hooks on a net device (netif.c): a new device at its address. */
 struct net_device;
 void lx_real_netdev_forget(const struct net_device *dev);
+/* The registered net device whose parent is `parent` (SET_NETDEV_DEV), NULL if none. */
+struct device;
+struct net_device *lx_real_netdev_of_parent(const struct device *parent);
 
 /* The real task_struct of an lx_kit task, created on first use. */
 struct task_struct *lx_real_task(struct lx_kit_task *kit);

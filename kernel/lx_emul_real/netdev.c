@@ -151,6 +151,14 @@ int register_netdev(struct net_device *dev)
     return 0;
 }
 
+struct net_device *lx_real_netdev_of_parent(const struct device *parent)
+{
+    for (int i = 0; i < NETDEV_MAX; i++)
+        if (registered[i] && registered[i]->dev.parent == parent)
+            return registered[i];
+    return NULL;
+}
+
 void unregister_netdev(struct net_device *dev)
 {
     for (int i = 0; i < NETDEV_MAX; i++) {

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: MIT */
+/* A kernel-API emulation as a table of functions, for a driver build that carries its own
+ * emulation: a real-header variant (kernel/cmake/RealVariant.cmake) links the driver files and
+ * nicsim_lx_real_<tree> into one object whose only global is its anchor, a
+ * struct nicsim_real_variant naming this table. The simulator creates a device through the
+ * table; nicsim/lx_bus.h's calls on that device (lx_bus_spi_set_bridge, which
+ * nicsim::lx_bus::spi_attach uses) then reach that emulation (registry.c keeps which emulation
+ * owns each device). Plain C types, kernel objects opaque: C++ includes it. */
+#ifndef NICSIM_LX_BUS_EMULATION_H
+#define NICSIM_LX_BUS_EMULATION_H
+
+#include "nicsim/lx_bus.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct lx_bus_emulation {
+    /* Runs the linked modules' init functions (their module_init, in initcall order) once;
+     * 0 or the first error. Call from an lx_kit task. */
+    int (*init_modules)(void);
+    /* A module parameter by its full name "<module>.<name>": 0 or the set's error, -ENOENT. */
+    int (*param_set)(const char* name, const char* value);
+    /* An SPI device as the board's firmware describes it (desc as for lx_bus_spi_create). */
+    struct spi_device* (*spi_create)(const struct lx_bus_device_desc* desc);
+    void (*spi_set_bridge)(struct spi_device* spi, void* bridge);
+    /* Binds the SPI driver registered under `driver_name` and runs its probe; on an error the
+     * device's devres is released and it is left unbound. probe's result. */
+    int (*spi_probe)(struct spi_device* spi, const char* driver_name);
+    /* Unbinds: the driver's remove, then the device's devres released. */
+    void (*spi_remove)(struct spi_device* spi);
+    /* The registered net device whose parent is the SPI device, NULL if none. */
+    struct net_device* (*spi_netdev)(struct spi_device* spi);
+    const char* (*netdev_name)(const struct net_device* dev);
+    const uint8_t* (*netdev_addr)(const struct net_device* dev);
+};
+
+/* The anchor of a real-header variant (generated per driver and tree). */
+struct nicsim_real_variant {
+    const char* driver;         /* e.g. "ks8851" */
+    const char* kernel;         /* the tree's series, e.g. "6.1" */
+    const char* kernel_version; /* its exact version */
+    const struct lx_bus_emulation* emulation;
+};
+
+/* Creates an SPI device through `emu` and records that it owns it. */
+struct spi_device* lx_bus_spi_create_on(const struct lx_bus_emulation* emu,
+                                        const struct lx_bus_device_desc* desc);
+/* The emulation that created `dev` through lx_bus_*_create_on, NULL for the shadow headers'. */
+const struct lx_bus_emulation* lx_bus_device_emulation(const void* dev);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: MIT
+// The KS8851 as a real-header variant (its files and the emulation on one tree's real headers
+// linked into one object, kernel/cmake/RealVariant.cmake), in one executable with every
+// shadow-header variant (nicsim_drivers) and, where both trees are built, the other tree's
+// real-header variant: each emulation registers its own drivers; a device the simulator creates
+// through the variant's table is bound to its SPI driver, the bus bridge attached through the
+// same call as for a shadow-header device (nicsim::lx_bus::spi_attach), and the probe reaches
+// the chip through spi_sync: phylib's ID scan, the soft reset, the chip ID (CIDER), the
+// board's MAC written, eth0 registered; unbinding, or a probe that fails on a wrong chip ID,
+// gives back all the device's memory (its devres).
+// Run: ctest --test-dir build -R 'RealVariant|real_variant'
+
+#include <algorithm>
+#include <cstring>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <systemc>
+
+#include "kernel/include/lx_kit/lx_kit.h"
+#include "kernel/include/lx_kit/runtime.h"
+#include "kernel/include/nicsim/driver_variant.h"
+#include "kernel/include/nicsim/lx_bus_emulation.h"
+#include "tests/driver/probe_support.h"
+
+// NICSIM_REAL_ANCHORS: X(anchor) per linked real-header variant (tests/driver/CMakeLists.txt).
+#define X(anchor) extern "C" const struct nicsim_real_variant anchor;
+NICSIM_REAL_ANCHORS
+#undef X
+
+namespace {
+
+using namespace nicsim::test;
+
+const nicsim_real_variant* const variants[] = {
+#define X(anchor) &anchor,
+    NICSIM_REAL_ANCHORS
+#undef X
+};
+
+// A KSZ8851SNL on the SPI bus as far as the probe reads it: a register read (opcode 0) answers
+// `cider` for CIDER (0xC0) and 0 for every other register, little-endian after the 2 command
+// bytes (datasheet: the SPI command phase, then the data phase LSB first). Records each frame.
+struct ks8851_chip final : nicsim::lx_bus::spi_port {
+    uint16_t cider = 0x8872; // the KSZ8851's chip ID, revision 1 (datasheet, CIDER)
+    std::vector<spi_record> frames;
+    void transfer(nicsim::spi::spi_payload& f) override {
+        spi_record& r = frames.emplace_back();
+        r.when = sc_core::sc_time_stamp();
+        r.speed_hz = f.speed_hz;
+        r.transfers = f.xfers.size();
+        for (auto& x : f.xfers)
+            for (size_t i = 0; i < x.len; i++)
+                r.mosi.push_back(x.tx ? x.tx[i] : 0);
+        const unsigned op = r.mosi.size() >= 2 ? r.mosi[0] >> 6 : 1;
+        const unsigned reg = r.mosi.size() >= 2 ? ((r.mosi[0] & 3u) << 6) | (r.mosi[1] >> 2) : 0;
+        const uint16_t value = (op == 0 && reg == 0xC0) ? cider : 0;
+        size_t at = 0;
+        for (auto& x : f.xfers) {
+            for (size_t i = 0; x.rx && i < x.len; i++) {
+                const size_t data = at + i - 2;
+                x.rx[i] = (at + i >= 2 && data < 2) ? static_cast<uint8_t>(value >> (8 * data)) : 0;
+            }
+            at += x.len;
+        }
+    }
+};
+
+// Probe (and, when `remove`, unbind) on an lx_kit task, as the kernel's driver core runs them.
+struct bind_run {
+    bind_run(const lx_bus_emulation* e, ks8851_chip* c, const char* name, bool rm)
+        : emu(e), chip(c), device_name(name), remove(rm) {}
+    const lx_bus_emulation* emu;
+    ks8851_chip* chip;
+    const char* device_name;
+    bool remove;
+    unsigned controller_flags = 0;
+    int init_ret = 12345, probe_ret = 12345;
+    size_t live_before = 0, live_after = 0;
+    std::string netdev_name;
+    std::vector<uint8_t> netdev_addr;
+};
+
+constexpr uint8_t board_mac[6] = {0x02, 0x11, 0x22, 0x33, 0x44, 0x55};
+
+void bind_task(void* arg) {
+    auto* r = static_cast<bind_run*>(arg);
+    r->init_ret = r->emu->init_modules();
+    lx_bus_device_desc d{};
+    d.name = r->device_name;
+    d.compatible = "micrel,ks8851";
+    d.max_speed_hz = 40'000'000;
+    d.controller_flags = r->controller_flags;
+    d.has_mac_address = 1;
+    std::memcpy(d.mac_address, board_mac, 6);
+    spi_device* spi = lx_bus_spi_create_on(r->emu, &d);
+    nicsim::lx_bus::spi_attach(spi, *r->chip, 0);
+    r->live_before = lx_emul_mem_live_count();
+    r->probe_ret = r->emu->spi_probe(spi, "ks8851");
+    if (const net_device* nd = r->emu->spi_netdev(spi)) {
+        r->netdev_name = r->emu->netdev_name(nd);
+        const uint8_t* a = r->emu->netdev_addr(nd);
+        r->netdev_addr.assign(a, a + 6);
+    }
+    if (r->probe_ret == 0 && r->remove) {
+        r->emu->spi_remove(spi);
+        if (r->emu->spi_netdev(spi))
+            r->netdev_name = "still registered";
+    }
+    r->live_after = lx_emul_mem_live_count();
+}
+
+void run(bind_run& r) {
+    lx_kit_task_create("bind", bind_task, &r);
+    sc_core::sc_start(sc_core::sc_time(1000, sc_core::SC_MS));
+    ASSERT_FALSE(nicsim::lx_kit::aborted()) << nicsim::lx_kit::abort_message();
+}
+
+std::vector<uint8_t> rd(unsigned be, unsigned reg) {
+    auto c = ks8851_spi_cmd(0, be, reg);
+    c.resize(4, 0);
+    return c;
+}
+std::vector<uint8_t> wr(unsigned be, unsigned reg, uint16_t v) {
+    auto c = ks8851_spi_cmd(1, be, reg);
+    c.push_back(v & 0xff);
+    c.push_back(v >> 8);
+    return c;
+}
+
+TEST(RealVariant, LinkedBesideTheShadowHeaderVariantsWhichStillRegister) {
+    ASSERT_GE(std::size(variants), 1u);
+    for (const auto* v : variants) {
+        EXPECT_STREQ(v->driver, "ks8851");
+        ASSERT_NE(v->emulation, nullptr);
+    }
+    // The shadow-header variants are linked (the table names them) and register their drivers.
+    bool shadow_variant = false;
+    for (auto* const* v = nicsim_driver_variants; *v; ++v)
+        shadow_variant |= std::string((*v)->driver) == "ks8851";
+    EXPECT_TRUE(shadow_variant);
+    init_all_modules();
+    bool shadow_ks8851 = false;
+    for (size_t i = 0; i < lx_bus_driver_count(); i++) {
+        lx_bus_driver_info d{};
+        ASSERT_EQ(lx_bus_driver_get(i, &d), 0);
+        shadow_ks8851 |= std::string(d.modname) == "ks8851_spi" &&
+                         std::string(d.variant) == "pristine";
+    }
+    EXPECT_TRUE(shadow_ks8851);
+}
+
+TEST(RealVariant, Ks8851SpiProbeReadsTheChipIdThroughSpiSyncAndUnbindFreesItsDevres) {
+    int n = 0;
+    for (const auto* v : variants) {
+        SCOPED_TRACE(v->kernel);
+        ks8851_chip chip;
+        std::string name = "spi" + std::to_string(++n) + ".0";
+        bind_run r{v->emulation, &chip, name.c_str(), true};
+        // The driver's message parameter, set by its full name before the probe reads it.
+        EXPECT_EQ(v->emulation->param_set("ks8851_spi.message", "0"), 0);
+        EXPECT_NE(v->emulation->param_set("ks8851_spi.no_such", "0"), 0);
+        run(r);
+        EXPECT_EQ(r.init_ret, 0);
+        ASSERT_EQ(r.probe_ret, 0);
+        ASSERT_GE(chip.frames.size(), 5u);
+        EXPECT_EQ(chip.frames[0].mosi, rd(0xC, 0xEA));    // PHYSID1 -> PHY1IHR
+        EXPECT_EQ(chip.frames[1].mosi, rd(0x3, 0xE8));    // PHYSID2 -> PHY1ILR
+        EXPECT_EQ(chip.frames[2].mosi, wr(0xC, 0x26, 1)); // GRR = GSR
+        EXPECT_EQ(chip.frames[3].mosi, wr(0xC, 0x26, 0));
+        EXPECT_EQ(chip.frames[4].mosi, rd(0x3, 0xC0));    // CIDER
+        EXPECT_EQ(chip.frames[4].transfers, 1u); // full duplex: command and data in one
+        EXPECT_EQ(chip.frames[4].speed_hz, 40'000'000u);
+        EXPECT_GE(chip.frames[4].when - chip.frames[3].when, sc_core::sc_time(1, sc_core::SC_MS));
+        // The board's MAC (the node's local-mac-address) written to MARL, MARM, MARH.
+        std::vector<std::vector<uint8_t>> mac_writes;
+        for (const auto& f : chip.frames)
+            if (f.mosi.size() == 4 && (f.mosi[0] >> 6) == 1)
+                mac_writes.push_back(f.mosi);
+        EXPECT_NE(std::find(mac_writes.begin(), mac_writes.end(), wr(0x3, 0x10, 0x4455)),
+                  mac_writes.end());
+        EXPECT_EQ(r.netdev_name, "eth0"); // each tree's emulation numbers its own devices
+        EXPECT_EQ(r.netdev_addr, std::vector<uint8_t>(board_mac, board_mac + 6));
+        EXPECT_EQ(r.live_after, r.live_before);
+    }
+}
+
+TEST(RealVariant, Ks8851ProbeOfAnotherChipFailsAndLeavesNoMemory) {
+    for (const auto* v : variants) {
+        SCOPED_TRACE(v->kernel);
+        ks8851_chip chip;
+        chip.cider = 0x1234;
+        bind_run r{v->emulation, &chip, "spi9.0", false};
+        r.controller_flags = 1; // SPI_CONTROLLER_HALF_DUPLEX
+        run(r);
+        EXPECT_EQ(r.probe_ret, -19); // -ENODEV: "failed to read device ID"
+        // A half-duplex controller: the read is the command, then the data (ks8851_rdreg).
+        ASSERT_EQ(chip.frames.size(), 5u);
+        EXPECT_EQ(chip.frames[4].transfers, 2u);
+        EXPECT_EQ(chip.frames[4].mosi, rd(0x3, 0xC0));
+        EXPECT_EQ(r.netdev_name, "");
+        EXPECT_EQ(r.live_after, r.live_before);
+    }
+}
+
+} // namespace
