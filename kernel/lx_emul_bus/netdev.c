@@ -13,6 +13,7 @@
 #include <lx_emul/shared.h>
 #include <lx_kit/lx_kit.h>
 #include <nicsim/lx_bus.h>
+#include <nicsim/lx_bus_emulation.h>
 
 #include <stdio.h>
 
@@ -251,11 +252,29 @@ struct net_device* lx_bus_netdev_find(const char* modname, const char* variant, 
     return NULL;
 }
 
-const char* lx_bus_netdev_name(const struct net_device* dev) { return dev->name; }
-const uint8_t* lx_bus_netdev_addr(const struct net_device* dev) { return dev->dev_addr; }
+/* A net device of another emulation (nicsim/lx_bus_emulation.h) is its emulation's. */
+#define OTHER_EMULATION(dev, call)                                                                 \
+    do {                                                                                           \
+        const struct lx_bus_emulation* emu_ = lx_bus_device_emulation(dev);                        \
+        if (emu_)                                                                                  \
+            return emu_->call;                                                                     \
+    } while (0)
+
+const char* lx_bus_netdev_name(const struct net_device* dev)
+{
+    OTHER_EMULATION(dev, netdev_name(dev));
+    return dev->name;
+}
+
+const uint8_t* lx_bus_netdev_addr(const struct net_device* dev)
+{
+    OTHER_EMULATION(dev, netdev_addr(dev));
+    return dev->dev_addr;
+}
 
 int lx_emul_netdev_open(struct net_device* dev)
 {
+    OTHER_EMULATION(dev, netdev_open(dev));
     const struct net_device_ops* ops = dev->netdev_ops;
     int ret = 0;
     if (!dev->nicsim_registered)
@@ -286,6 +305,7 @@ int lx_emul_netdev_open(struct net_device* dev)
 
 int lx_emul_netdev_stop(struct net_device* dev)
 {
+    OTHER_EMULATION(dev, netdev_stop(dev));
     int ret = 0;
     if (!dev->nicsim_running)
         return 0;
@@ -410,12 +430,22 @@ int lx_emul_netdev_xmit_owned(struct net_device* dev, const void* frame, size_t 
 
 void lx_emul_netdev_set_queue_wake(struct net_device* dev, lx_bus_queue_wake_fn fn, void* ctx)
 {
+    const struct lx_bus_emulation* emu = lx_bus_device_emulation(dev);
+    if (emu) {
+        emu->netdev_set_queue_wake(dev, fn, ctx);
+        return;
+    }
     dev->nicsim_wake_fn = fn;
     dev->nicsim_wake_ctx = ctx;
 }
 
 void lx_emul_netdev_set_rx_sink(struct net_device* dev, lx_bus_rx_fn fn, void* ctx)
 {
+    const struct lx_bus_emulation* emu = lx_bus_device_emulation(dev);
+    if (emu) {
+        emu->netdev_set_rx_sink(dev, fn, ctx);
+        return;
+    }
     dev->nicsim_rx_sink = fn;
     dev->nicsim_rx_ctx = ctx;
 }

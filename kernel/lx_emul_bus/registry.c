@@ -157,16 +157,34 @@ const struct lx_bus_emulation* lx_bus_device_emulation(const void* dev)
     return NULL;
 }
 
+static void own(const void* dev, const struct lx_bus_emulation* emu)
+{
+    if (lx_bus_device_emulation(dev))
+        return;
+    if (owned_count == LX_DEVICES_MAX)
+        lx_kit_abort("more than %d devices of other emulations", LX_DEVICES_MAX);
+    owned[owned_count].dev = dev;
+    owned[owned_count].emu = emu;
+    owned_count++;
+}
+
 struct spi_device* lx_bus_spi_create_on(const struct lx_bus_emulation* emu,
                                         const struct lx_bus_device_desc* desc)
 {
-    if (owned_count == LX_DEVICES_MAX)
-        lx_kit_abort("more than %d devices created", LX_DEVICES_MAX);
     struct spi_device* spi = emu->spi_create(desc);
-    owned[owned_count].dev = spi;
-    owned[owned_count].emu = emu;
-    owned_count++;
+    own(spi, emu);
     return spi;
+}
+
+struct net_device* lx_bus_spi_netdev(struct spi_device* spi)
+{
+    const struct lx_bus_emulation* emu = lx_bus_device_emulation(spi);
+    if (!emu)
+        return NULL;
+    struct net_device* dev = emu->spi_netdev(spi);
+    if (dev)
+        own(dev, emu);
+    return dev;
 }
 
 /* ---- SPI -------------------------------------------------------------------------------------- */

@@ -161,4 +161,8 @@ const struct lx_bus_emulation lx_real_emulation = {
     .spi_netdev = spi_netdev,
     .netdev_name = name_of_netdev,
     .netdev_addr = addr_of_netdev,
+    .netdev_open = lx_real_netdev_open,
+    .netdev_stop = lx_real_netdev_stop,
+    .netdev_set_rx_sink = lx_real_netdev_set_rx_sink,
+    .netdev_set_queue_wake = lx_real_netdev_set_queue_wake,
 };

@@ -205,4 +205,93 @@ TEST(RealVariant, Ks8851ProbeOfAnotherChipFailsAndLeavesNoMemory) {
     }
 }
 
+// The KS8851's interrupt line, idle (high: the chip drives it low to interrupt).
+struct idle_irq_line final : nicsim::lx_kit::irq_source {
+    sc_core::sc_event never;
+    bool level() const override { return true; }
+    const sc_core::sc_event& changed() const override { return never; }
+};
+constexpr int ks8851_irq = 7;
+
+// Probe, ifup and ifdown through nicsim/lx_bus.h, the calls the simulator makes, on a device of
+// either emulation: `emu` NULL is the shadow-header build `key` of the KS8851.
+struct updown_run {
+    const lx_bus_emulation* emu = nullptr;
+    const char* key = nullptr;
+    ks8851_chip chip;
+    int probe_ret = 12345, open_ret = 12345, stop_ret = 12345;
+    std::string name;
+    size_t probe_frames = 0, open_frames = 0;
+};
+
+void updown_task(void* arg) {
+    auto* r = static_cast<updown_run*>(arg);
+    lx_bus_device_desc d{};
+    d.name = "spi3.0";
+    d.compatible = "micrel,ks8851";
+    d.max_speed_hz = 40'000'000;
+    d.irq = ks8851_irq;
+    d.has_mac_address = 1;
+    std::memcpy(d.mac_address, board_mac, 6);
+    spi_device* spi = r->emu ? lx_bus_spi_create_on(r->emu, &d) : lx_bus_spi_create(&d);
+    nicsim::lx_bus::spi_attach(spi, r->chip, 0);
+    net_device* dev = nullptr;
+    if (r->emu) {
+        r->emu->init_modules();
+        r->probe_ret = r->emu->spi_probe(spi, "ks8851");
+        dev = lx_bus_spi_netdev(spi);
+    } else {
+        r->probe_ret = lx_bus_spi_probe(spi, "ks8851_spi", r->key);
+        dev = lx_bus_netdev_find("ks8851_spi", r->key, 0);
+    }
+    r->probe_frames = r->chip.frames.size();
+    if (!dev)
+        return;
+    r->name = lx_bus_netdev_name(dev);
+    r->open_ret = lx_emul_netdev_open(dev);
+    r->open_frames = r->chip.frames.size();
+    r->stop_ret = lx_emul_netdev_stop(dev);
+    if (r->emu)
+        r->emu->spi_remove(spi);
+}
+
+std::vector<std::vector<uint8_t>> wire(const ks8851_chip& chip, size_t from, size_t to) {
+    std::vector<std::vector<uint8_t>> w;
+    for (size_t i = from; i < to && i < chip.frames.size(); i++)
+        w.push_back(chip.frames[i].mosi);
+    return w;
+}
+
+// The real-header KS8851 and the shadow-header build of the same tree say the same on the bus
+// in probe, ifup and ifdown: the same frames in the same order.
+TEST(RealVariant, Ks8851ProbeUpAndDownThroughTheSimulatorsCallsAsTheShadowHeaderBuild) {
+    static idle_irq_line line;
+    nicsim::lx_kit::register_irq(ks8851_irq, line);
+    init_all_modules();
+    for (const auto* v : variants) {
+        SCOPED_TRACE(v->kernel);
+        updown_run real, shadow;
+        real.emu = v->emulation;
+        const std::string key = std::string(v->kernel) == "6.1" ? "pristine"
+                                                                : std::string("pristine@") + v->kernel;
+        shadow.key = key.c_str();
+        for (updown_run* r : {&real, &shadow}) {
+            lx_kit_task_create("updown", updown_task, r);
+            sc_core::sc_start(sc_core::sc_time(1000, sc_core::SC_MS));
+            ASSERT_FALSE(nicsim::lx_kit::aborted()) << nicsim::lx_kit::abort_message();
+            EXPECT_EQ(r->probe_ret, 0);
+            EXPECT_EQ(r->open_ret, 0);
+            EXPECT_EQ(r->stop_ret, 0);
+        }
+        EXPECT_EQ(real.name, "eth0");
+        EXPECT_GT(real.open_frames, real.probe_frames); // ifup reached the chip
+        EXPECT_EQ(wire(real.chip, 0, real.probe_frames), wire(shadow.chip, 0, shadow.probe_frames));
+        EXPECT_EQ(wire(real.chip, real.probe_frames, real.open_frames),
+                  wire(shadow.chip, shadow.probe_frames, shadow.open_frames));
+        EXPECT_EQ(wire(real.chip, real.open_frames, real.chip.frames.size()),
+                  wire(shadow.chip, shadow.open_frames, shadow.chip.frames.size()));
+    }
+    nicsim::lx_kit::unregister_irq(ks8851_irq);
+}
+
 } // namespace

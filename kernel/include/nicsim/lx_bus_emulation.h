@@ -3,9 +3,10 @@
  * emulation: a real-header variant (kernel/cmake/RealVariant.cmake) links the driver files and
  * nicsim_lx_real_<tree> into one object whose only global is its anchor, a
  * struct nicsim_real_variant naming this table. The simulator creates a device through the
- * table; nicsim/lx_bus.h's calls on that device (lx_bus_spi_set_bridge, which
- * nicsim::lx_bus::spi_attach uses) then reach that emulation (registry.c keeps which emulation
- * owns each device). Plain C types, kernel objects opaque: C++ includes it. */
+ * table; nicsim/lx_bus.h's calls on that device and its net device (lx_bus_spi_set_bridge, which
+ * nicsim::lx_bus::spi_attach uses, and the net device calls named below) then reach that
+ * emulation (registry.c keeps which emulation owns each device). Plain C types, kernel objects
+ * opaque: C++ includes it. */
 #ifndef NICSIM_LX_BUS_EMULATION_H
 #define NICSIM_LX_BUS_EMULATION_H
 
@@ -31,8 +32,13 @@ struct lx_bus_emulation {
     void (*spi_remove)(struct spi_device* spi);
     /* The registered net device whose parent is the SPI device, NULL if none. */
     struct net_device* (*spi_netdev)(struct spi_device* spi);
+    /* nicsim/lx_bus.h's calls of the same names on a net device of this emulation. */
     const char* (*netdev_name)(const struct net_device* dev);
     const uint8_t* (*netdev_addr)(const struct net_device* dev);
+    int (*netdev_open)(struct net_device* dev);
+    int (*netdev_stop)(struct net_device* dev);
+    void (*netdev_set_rx_sink)(struct net_device* dev, lx_bus_rx_fn fn, void* ctx);
+    void (*netdev_set_queue_wake)(struct net_device* dev, lx_bus_queue_wake_fn fn, void* ctx);
 };
 
 /* The anchor of a real-header variant (generated per driver and tree). */
@@ -46,7 +52,13 @@ struct nicsim_real_variant {
 /* Creates an SPI device through `emu` and records that it owns it. */
 struct spi_device* lx_bus_spi_create_on(const struct lx_bus_emulation* emu,
                                         const struct lx_bus_device_desc* desc);
-/* The emulation that created `dev` through lx_bus_*_create_on, NULL for the shadow headers'. */
+/* The net device registered under an SPI device created through lx_bus_spi_create_on (NULL if
+ * none; for a shadow-header device, lx_bus_netdev_find). From here on lx_bus_netdev_name,
+ * _addr, lx_emul_netdev_open, _stop, _set_rx_sink and _set_queue_wake on it reach its
+ * emulation. */
+struct net_device* lx_bus_spi_netdev(struct spi_device* spi);
+/* The emulation that owns `dev` (a device created through lx_bus_*_create_on, or its net
+ * device found through lx_bus_spi_netdev), NULL for the shadow headers'. */
 const struct lx_bus_emulation* lx_bus_device_emulation(const void* dev);
 
 #ifdef __cplusplus
