@@ -26,7 +26,8 @@ set(NICSIM_LX_REAL_SOURCES
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/spi.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/string.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/task.c"
-    "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/workqueue.c")
+    "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/workqueue.c"
+    "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/xmit.c")
 
 # nicsim_lx_real(<series>): after nicsim_real_headers(<series> ...).
 function(nicsim_lx_real series)

@@ -332,9 +332,7 @@ static void lx_emul_owner_destructor(struct sk_buff* skb)
 
 /* dev_queue_xmit's last step for one frame: an skb as the stack builds it, ndo_start_xmit. `who`
  * names the caller in aborts and as the skb's allocation site. */
-/* The headroom the stack leaves in a transmitted skb: LL_RESERVED_SPACE, 64 + NET_IP_ALIGN like
- * a socket skb. */
-#define XMIT_HEADROOM 66
+#define XMIT_HEADROOM LX_EMUL_XMIT_HEADROOM
 
 /* dev_requeue_skb: the skb the driver refused waits in the qdisc and is offered again as it is.
  * The parked skb when it still carries exactly `frame` (unchanged by the driver, which must not
@@ -419,12 +417,16 @@ static int xmit_frame(struct net_device* dev, const void* frame, size_t len,
 
 int lx_emul_netdev_xmit(struct net_device* dev, const void* frame, size_t len)
 {
+    OTHER_EMULATION(dev, netdev_xmit(dev, frame, len));
     return xmit_frame(dev, frame, len, NULL, NULL, 0, "lx_emul_netdev_xmit", 1);
 }
 
 int lx_emul_netdev_xmit_owned(struct net_device* dev, const void* frame, size_t len,
                               lx_bus_skb_free_fn on_free, void* ctx, uint64_t cookie)
 {
+    if (lx_bus_device_emulation(dev))
+        lx_kit_abort("lx_emul_netdev_xmit_owned(%s): the device's emulation does not offer it",
+                     lx_bus_netdev_name(dev));
     return xmit_frame(dev, frame, len, on_free, ctx, cookie, "lx_emul_netdev_xmit_owned", 0);
 }
 

@@ -163,6 +163,8 @@ const struct lx_bus_emulation lx_real_emulation = {
     .netdev_addr = addr_of_netdev,
     .netdev_open = lx_real_netdev_open,
     .netdev_stop = lx_real_netdev_stop,
+    .netdev_xmit = lx_real_netdev_xmit,
     .netdev_set_rx_sink = lx_real_netdev_set_rx_sink,
     .netdev_set_queue_wake = lx_real_netdev_set_queue_wake,
+    .skb_live_count = lx_real_skb_live_count,
 };

@@ -40,9 +40,10 @@ const nicsim_real_variant* const variants[] = {
 #undef X
 };
 
-// A KSZ8851SNL on the SPI bus as far as the probe reads it: a register read (opcode 0) answers
-// `cider` for CIDER (0xC0) and 0 for every other register, little-endian after the 2 command
-// bytes (datasheet: the SPI command phase, then the data phase LSB first). Records each frame.
+// A KSZ8851SNL on the SPI bus as far as probe, ifup and a transmit read it: a register read
+// (opcode 0) answers `cider` for CIDER (0xC0), 0x1800 for TXMIR (0x78: the TX queue's 6 KB all
+// free, as after reset) and 0 for every other register, little-endian after the 2 command bytes
+// (datasheet: the SPI command phase, then the data phase LSB first). Records each frame.
 struct ks8851_chip final : nicsim::lx_bus::spi_port {
     uint16_t cider = 0x8872; // the KSZ8851's chip ID, revision 1 (datasheet, CIDER)
     std::vector<spi_record> frames;
@@ -56,7 +57,7 @@ struct ks8851_chip final : nicsim::lx_bus::spi_port {
                 r.mosi.push_back(x.tx ? x.tx[i] : 0);
         const unsigned op = r.mosi.size() >= 2 ? r.mosi[0] >> 6 : 1;
         const unsigned reg = r.mosi.size() >= 2 ? ((r.mosi[0] & 3u) << 6) | (r.mosi[1] >> 2) : 0;
-        const uint16_t value = (op == 0 && reg == 0xC0) ? cider : 0;
+        const uint16_t value = op != 0 ? 0 : reg == 0xC0 ? cider : reg == 0x78 ? 0x1800 : 0;
         size_t at = 0;
         for (auto& x : f.xfers) {
             for (size_t i = 0; x.rx && i < x.len; i++) {
@@ -219,10 +220,23 @@ struct updown_run {
     const lx_bus_emulation* emu = nullptr;
     const char* key = nullptr;
     ks8851_chip chip;
-    int probe_ret = 12345, open_ret = 12345, stop_ret = 12345;
+    int probe_ret = 12345, open_ret = 12345, xmit_ret = 12345, stop_ret = 12345;
     std::string name;
-    size_t probe_frames = 0, open_frames = 0;
+    size_t probe_frames = 0, open_frames = 0, xmit_frames = 0;
 };
+
+// A 60-byte broadcast frame from the board's MAC (IPv4 ethertype, a counting payload).
+std::vector<uint8_t> test_frame() {
+    std::vector<uint8_t> f(60);
+    for (size_t i = 0; i < 6; i++) {
+        f[i] = 0xff;
+        f[6 + i] = board_mac[i];
+    }
+    f[12] = 0x08;
+    for (size_t i = 14; i < f.size(); i++)
+        f[i] = static_cast<uint8_t>(i);
+    return f;
+}
 
 void updown_task(void* arg) {
     auto* r = static_cast<updown_run*>(arg);
@@ -250,6 +264,10 @@ void updown_task(void* arg) {
     r->name = lx_bus_netdev_name(dev);
     r->open_ret = lx_emul_netdev_open(dev);
     r->open_frames = r->chip.frames.size();
+    const auto frame = test_frame();
+    r->xmit_ret = lx_emul_netdev_xmit(dev, frame.data(), frame.size());
+    lx_kit_sleep_ns(10'000'000); // the driver's TX work writes the frame to the chip
+    r->xmit_frames = r->chip.frames.size();
     r->stop_ret = lx_emul_netdev_stop(dev);
     if (r->emu)
         r->emu->spi_remove(spi);
@@ -263,8 +281,8 @@ std::vector<std::vector<uint8_t>> wire(const ks8851_chip& chip, size_t from, siz
 }
 
 // The real-header KS8851 and the shadow-header build of the same tree say the same on the bus
-// in probe, ifup and ifdown: the same frames in the same order.
-TEST(RealVariant, Ks8851ProbeUpAndDownThroughTheSimulatorsCallsAsTheShadowHeaderBuild) {
+// in probe, ifup, a transmit and ifdown: the same frames in the same order.
+TEST(RealVariant, Ks8851ProbeUpTransmitDownThroughTheSimulatorsCallsAsTheShadowHeaderBuild) {
     static idle_irq_line line;
     nicsim::lx_kit::register_irq(ks8851_irq, line);
     init_all_modules();
@@ -281,15 +299,27 @@ TEST(RealVariant, Ks8851ProbeUpAndDownThroughTheSimulatorsCallsAsTheShadowHeader
             ASSERT_FALSE(nicsim::lx_kit::aborted()) << nicsim::lx_kit::abort_message();
             EXPECT_EQ(r->probe_ret, 0);
             EXPECT_EQ(r->open_ret, 0);
+            EXPECT_EQ(r->xmit_ret, 0); // NETDEV_TX_OK
             EXPECT_EQ(r->stop_ret, 0);
         }
         EXPECT_EQ(real.name, "eth0");
+        EXPECT_EQ(real.emu->skb_live_count(), 0u); // the driver freed the transmitted skb
         EXPECT_GT(real.open_frames, real.probe_frames); // ifup reached the chip
         EXPECT_EQ(wire(real.chip, 0, real.probe_frames), wire(shadow.chip, 0, shadow.probe_frames));
         EXPECT_EQ(wire(real.chip, real.probe_frames, real.open_frames),
                   wire(shadow.chip, shadow.probe_frames, shadow.open_frames));
-        EXPECT_EQ(wire(real.chip, real.open_frames, real.chip.frames.size()),
-                  wire(shadow.chip, shadow.open_frames, shadow.chip.frames.size()));
+        EXPECT_EQ(wire(real.chip, real.open_frames, real.xmit_frames),
+                  wire(shadow.chip, shadow.open_frames, shadow.xmit_frames));
+        EXPECT_EQ(wire(real.chip, real.xmit_frames, real.chip.frames.size()),
+                  wire(shadow.chip, shadow.xmit_frames, shadow.chip.frames.size()));
+        // The transmit wrote the frame into the TX FIFO: after the FIFO command and its 4-byte
+        // control word and length, the frame's bytes.
+        const auto frame = test_frame();
+        bool written = false;
+        for (const auto& w : wire(real.chip, real.open_frames, real.xmit_frames))
+            written |= w.size() >= 5 + frame.size() &&
+                       std::equal(frame.begin(), frame.end(), w.begin() + 5);
+        EXPECT_TRUE(written);
     }
     nicsim::lx_kit::unregister_irq(ks8851_irq);
 }

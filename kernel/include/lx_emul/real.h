@@ -42,6 +42,12 @@ void lx_real_platform_set_bridge(struct platform_device* pdev, void* bridge);
  * ndo_set_rx_mode) and __dev_close (not running, then ndo_stop). 0 or the driver's error. */
 int lx_real_netdev_open(struct net_device* dev);
 int lx_real_netdev_stop(struct net_device* dev);
+/* The testbench's transmit, dev_queue_xmit's last step: an skb holding the Ethernet frame with
+ * the stack's headroom (LX_EMUL_XMIT_HEADROOM), its MAC header at the data, the network header
+ * after it and the protocol from the frame, handed to ndo_start_xmit. A device that is down
+ * drops it (the noop qdisc); on NETDEV_TX_BUSY the skb is freed here. ndo_start_xmit's result;
+ * returns in SystemC time. */
+int lx_real_netdev_xmit(struct net_device* dev, const void* frame, size_t len);
 /* netif_rx calls on the device so far. */
 unsigned long lx_real_netdev_rx_calls(const struct net_device* dev);
 
