@@ -454,6 +454,11 @@ void lx_emul_netdev_set_rx_sink(struct net_device* dev, lx_bus_rx_fn fn, void* c
 
 void lx_bus_netdev_state(const struct net_device* dev, struct lx_bus_netdev_state* out)
 {
+    const struct lx_bus_emulation* emu = lx_bus_device_emulation(dev);
+    if (emu) {
+        emu->netdev_state(dev, out);
+        return;
+    }
     /* wilc1000 keeps its counters behind ndo_get_stats (vif->netstats). */
     const struct net_device_stats* st =
         dev->netdev_ops && dev->netdev_ops->ndo_get_stats

@@ -132,6 +132,29 @@ static const uint8_t *addr_of_netdev(const struct net_device *dev)
     return dev->dev_addr;
 }
 
+/* The device's state as the kernel's helpers read it, and its counters (ndo_get_stats's where
+ * the driver keeps its own, as dev_get_stats reads them). */
+static void netdev_state(const struct net_device *dev, struct lx_bus_netdev_state *out)
+{
+    struct net_device *d = (struct net_device *)dev;
+    const struct net_device_stats *st = d->netdev_ops && d->netdev_ops->ndo_get_stats
+                                            ? d->netdev_ops->ndo_get_stats(d)
+                                            : &d->stats;
+    memset(out, 0, sizeof(*out));
+    out->registered = dev->reg_state == NETREG_REGISTERED;
+    out->running = netif_running(dev);
+    out->queue_stopped = netif_queue_stopped(dev);
+    out->carrier = netif_carrier_ok(dev);
+    out->present = netif_device_present(dev);
+    out->rx_packets = st->rx_packets;
+    out->tx_packets = st->tx_packets;
+    out->rx_bytes = st->rx_bytes;
+    out->tx_bytes = st->tx_bytes;
+    out->rx_dropped = st->rx_dropped;
+    out->tx_dropped = st->tx_dropped;
+    out->netif_rx_calls = lx_real_netdev_rx_calls(dev);
+}
+
 /* The variant link's linker script gathers the initcall sections of its objects here, in level
  * order; elsewhere (the emulation's own tests) there are none. */
 extern initcall_t __nicsim_initcall_start[] __attribute__((weak));
@@ -166,5 +189,6 @@ const struct lx_bus_emulation lx_real_emulation = {
     .netdev_xmit = lx_real_netdev_xmit,
     .netdev_set_rx_sink = lx_real_netdev_set_rx_sink,
     .netdev_set_queue_wake = lx_real_netdev_set_queue_wake,
+    .netdev_state = netdev_state,
     .skb_live_count = lx_real_skb_live_count,
 };
