@@ -470,11 +470,6 @@ void lx_bus_netdev_state(const struct net_device* dev, struct lx_bus_netdev_stat
     out->queue_stopped = dev->nicsim_queue_stopped;
     out->carrier = dev->nicsim_carrier;
     out->present = dev->nicsim_present;
-    out->rx_packets = st->rx_packets;
-    out->tx_packets = st->tx_packets;
-    out->rx_bytes = st->rx_bytes;
-    out->tx_bytes = st->tx_bytes;
-    out->rx_dropped = st->rx_dropped;
-    out->tx_dropped = st->tx_dropped;
+    LX_BUS_NETDEV_COUNTERS(out, st);
     out->netif_rx_calls = dev->nicsim_rx_count;
 }

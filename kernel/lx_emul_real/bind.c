@@ -146,12 +146,7 @@ static void netdev_state(const struct net_device *dev, struct lx_bus_netdev_stat
     out->queue_stopped = netif_queue_stopped(dev);
     out->carrier = netif_carrier_ok(dev);
     out->present = netif_device_present(dev);
-    out->rx_packets = st->rx_packets;
-    out->tx_packets = st->tx_packets;
-    out->rx_bytes = st->rx_bytes;
-    out->tx_bytes = st->tx_bytes;
-    out->rx_dropped = st->rx_dropped;
-    out->tx_dropped = st->tx_dropped;
+    LX_BUS_NETDEV_COUNTERS(out, st);
     out->netif_rx_calls = lx_real_netdev_rx_calls(dev);
 }
 

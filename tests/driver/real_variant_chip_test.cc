@@ -21,6 +21,7 @@
 #include "models/ethernet/eth_crc.h"
 #include "models/ks8851/ks8851.h"
 #include "models/ks8851/ks8851_regs.h"
+#include "tests/models/ks8851_driver_frames.h"
 
 // NICSIM_REAL_ANCHORS: X(anchor) per linked real-header variant (tests/driver/CMakeLists.txt).
 #define X(anchor) extern "C" const struct nicsim_real_variant anchor;
@@ -37,19 +38,7 @@ const nicsim_real_variant* const variants[] = {
 #undef X
 };
 
-const uint8_t mac[6] = {0x02, 0x12, 0x34, 0x56, 0x78, 0x9A};
-const uint8_t peer[6] = {0x02, 0xAA, 0xBB, 0xCC, 0xDD, 0xEE};
-
-std::vector<uint8_t> make_frame(const uint8_t* dst, const uint8_t* src, size_t len, uint8_t seed) {
-    std::vector<uint8_t> f(len);
-    for (size_t i = 0; i < len; ++i)
-        f[i] = uint8_t(seed + 3 * i);
-    std::copy(dst, dst + 6, f.begin());
-    std::copy(src, src + 6, f.begin() + 6);
-    f[12] = 0x08;
-    f[13] = 0x00;
-    return f;
-}
+using namespace nicsim::test::ks8851_driver;
 
 ks::params spi_chip() {
     ks::params p;

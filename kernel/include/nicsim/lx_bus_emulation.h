@@ -45,6 +45,18 @@ struct lx_bus_emulation {
     size_t (*skb_live_count)(void);
 };
 
+/* Fills the counters of a struct lx_bus_netdev_state from a struct net_device_stats, whose
+ * fields both header sets name alike (each emulation's lx_bus_netdev_state). */
+#define LX_BUS_NETDEV_COUNTERS(out, st)                                                            \
+    do {                                                                                           \
+        (out)->rx_packets = (st)->rx_packets;                                                      \
+        (out)->tx_packets = (st)->tx_packets;                                                      \
+        (out)->rx_bytes = (st)->rx_bytes;                                                          \
+        (out)->tx_bytes = (st)->tx_bytes;                                                          \
+        (out)->rx_dropped = (st)->rx_dropped;                                                      \
+        (out)->tx_dropped = (st)->tx_dropped;                                                      \
+    } while (0)
+
 /* The anchor of a real-header variant (generated per driver and tree). */
 struct nicsim_real_variant {
     const char* driver;         /* e.g. "ks8851" */
