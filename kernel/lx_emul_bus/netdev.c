@@ -424,9 +424,7 @@ int lx_emul_netdev_xmit(struct net_device* dev, const void* frame, size_t len)
 int lx_emul_netdev_xmit_owned(struct net_device* dev, const void* frame, size_t len,
                               lx_bus_skb_free_fn on_free, void* ctx, uint64_t cookie)
 {
-    if (lx_bus_device_emulation(dev))
-        lx_kit_abort("lx_emul_netdev_xmit_owned(%s): the device's emulation does not offer it",
-                     lx_bus_netdev_name(dev));
+    OTHER_EMULATION(dev, netdev_xmit_owned(dev, frame, len, on_free, ctx, cookie));
     return xmit_frame(dev, frame, len, on_free, ctx, cookie, "lx_emul_netdev_xmit_owned", 0);
 }
 

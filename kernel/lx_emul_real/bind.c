@@ -182,6 +182,7 @@ const struct lx_bus_emulation lx_real_emulation = {
     .netdev_open = lx_real_netdev_open,
     .netdev_stop = lx_real_netdev_stop,
     .netdev_xmit = lx_real_netdev_xmit,
+    .netdev_xmit_owned = lx_real_netdev_xmit_owned,
     .netdev_set_rx_sink = lx_real_netdev_set_rx_sink,
     .netdev_set_queue_wake = lx_real_netdev_set_queue_wake,
     .netdev_state = netdev_state,

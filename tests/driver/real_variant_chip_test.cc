@@ -3,7 +3,9 @@
 // KSZ8851SNL chip model, through the calls the simulator makes (nicsim/lx_bus.h and the
 // variant's table): probe, ifup with the link reaching the carrier, three frames from the wire
 // (two for the board, one filtered by the chip) and two frames out, byte for byte, as
-// tests/models/ks8851_driver_test.cc checks the shadow-header build. Each tree's variant drives
+// tests/models/ks8851_driver_test.cc checks the shadow-header build; then a burst of frames
+// whose memory the stack accounts, one refused while the chip's TX queue is full and offered
+// again, each owner told once when the driver frees it. Each tree's variant drives
 // its own chip, wire and interrupt line in the one simulation.
 // Run: ctest --test-dir build -R RealVariantChip
 #include <algorithm>
@@ -61,7 +63,12 @@ struct board : sc_core::sc_module {
     int probe_ret = 12345, open_ret = 12345, xmit_big = 12345, xmit_small = 12345;
     bool addr_ok = false;
     struct lx_bus_netdev_state after_open {}, after_rx{}, after_tx{};
-    size_t skbs_live = 12345;
+    size_t skbs_live = 12345, peer_frames_after_tx = 12345;
+    // The owned burst: the stack's accounting told per frame (cookies), the refusals, the wakes.
+    std::vector<std::vector<uint8_t>> burst;
+    std::vector<uint64_t> freed;
+    unsigned busy = 0, wakes = 0;
+    size_t skbs_live_after_burst = 12345;
     bool done = false;
 
     board(const sc_core::sc_module_name& n, const nicsim_real_variant* v, int irq_number)
@@ -75,6 +82,10 @@ struct board : sc_core::sc_module {
     static void sink(void* ctx, net_device*, const uint8_t* f, size_t len) {
         static_cast<board*>(ctx)->rx.emplace_back(f, f + len);
     }
+    static void freed_fn(void* ctx, uint64_t cookie) {
+        static_cast<board*>(ctx)->freed.push_back(cookie);
+    }
+    static void wake_fn(void* ctx, net_device*) { static_cast<board*>(ctx)->wakes++; }
     static void driver(void* arg) {
         auto& b = *static_cast<board*>(arg);
         const lx_bus_emulation* emu = b.variant->emulation;
@@ -109,11 +120,29 @@ struct board : sc_core::sc_module {
         lx_kit_sleep_ns(5'000'000);
         lx_bus_netdev_state(dev, &b.after_tx);
         b.skbs_live = emu->skb_live_count();
+        b.peer_frames_after_tx = b.wire.peer_received().size();
+        // Six full frames back to back, each owned by the stack: the chip's 6 KB TX queue holds
+        // four, so the driver refuses one (NETDEV_TX_BUSY, queue stopped) and the stack offers
+        // it again after the driver woke the queue.
+        lx_emul_netdev_set_queue_wake(dev, &board::wake_fn, &b);
+        for (int i = 0; i < 6; i++)
+            b.burst.push_back(make_frame(peer, mac, 1514, uint8_t(10 + i)));
+        for (size_t i = 0; i < b.burst.size();) {
+            if (lx_emul_netdev_xmit_owned(dev, b.burst[i].data(), b.burst[i].size(),
+                                          &board::freed_fn, &b, i + 1) == 0) {
+                i++;
+                continue;
+            }
+            b.busy++;
+            lx_kit_sleep_ns(1'000'000);
+        }
+        lx_kit_sleep_ns(10'000'000);
+        b.skbs_live_after_burst = emu->skb_live_count();
         b.done = true;
     }
 };
 
-TEST(RealVariantChip, Ks8851OnTheChipModelProbesLinksReceivesAndTransmits) {
+TEST(RealVariantChip, Ks8851OnTheChipModelProbesLinksReceivesTransmitsAndRequeues) {
     std::vector<std::unique_ptr<board>> boards;
     int irq = 9;
     for (const auto* v : variants) {
@@ -146,7 +175,8 @@ TEST(RealVariantChip, Ks8851OnTheChipModelProbesLinksReceivesAndTransmits) {
 
         EXPECT_EQ(b->xmit_big, 0);
         EXPECT_EQ(b->xmit_small, 0);
-        ASSERT_EQ(b->wire.peer_received().size(), 2u);
+        ASSERT_EQ(b->peer_frames_after_tx, 2u);
+        ASSERT_GE(b->wire.peer_received().size(), 2u);
         EXPECT_EQ(b->wire.peer_received()[0].payload(), make_frame(peer, mac, 1514, 4));
         EXPECT_TRUE(eth::fcs_ok(b->wire.peer_received()[0].bytes));
         auto padded = make_frame(peer, mac, 42, 5);
@@ -156,6 +186,14 @@ TEST(RealVariantChip, Ks8851OnTheChipModelProbesLinksReceivesAndTransmits) {
         EXPECT_EQ(c.txq_free(), 6144u);
         EXPECT_EQ(c.rxq_used(), 0u);
         EXPECT_EQ(b->skbs_live, 0u);
+
+        EXPECT_GE(b->busy, 1u);
+        EXPECT_GE(b->wakes, 1u);
+        EXPECT_EQ(b->freed, (std::vector<uint64_t>{1, 2, 3, 4, 5, 6})); // each once, in order
+        ASSERT_EQ(b->wire.peer_received().size(), 2u + b->burst.size());
+        for (size_t i = 0; i < b->burst.size(); i++)
+            EXPECT_EQ(b->wire.peer_received()[2 + i].payload(), b->burst[i]) << i;
+        EXPECT_EQ(b->skbs_live_after_burst, 0u);
         for (const auto& f : c.findings().list())
             ADD_FAILURE() << "chip finding: " << ks::to_string(f.kind) << ": " << f.text;
     }

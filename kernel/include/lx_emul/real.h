@@ -44,10 +44,18 @@ int lx_real_netdev_open(struct net_device* dev);
 int lx_real_netdev_stop(struct net_device* dev);
 /* The testbench's transmit, dev_queue_xmit's last step: an skb holding the Ethernet frame with
  * the stack's headroom (LX_EMUL_XMIT_HEADROOM), its MAC header at the data, the network header
- * after it and the protocol from the frame, handed to ndo_start_xmit. A device that is down
- * drops it (the noop qdisc); on NETDEV_TX_BUSY the skb is freed here. ndo_start_xmit's result;
- * returns in SystemC time. */
+ * after it and the protocol from the frame, handed to ndo_start_xmit; its result. A device that
+ * is down drops the frame (the noop qdisc). A frame the driver refuses (NETDEV_TX_BUSY) stays
+ * queued, and offering the same frame again offers the same skb (dev_requeue_skb); ifdown,
+ * unregistering or another frame drops it. Returns in SystemC time. */
 int lx_real_netdev_xmit(struct net_device* dev, const void* frame, size_t len);
+/* The same for a stack that accounts the skb's memory (TCP Small Queues): on_free(ctx, cookie)
+ * runs when the skb is freed, by whoever frees it, as the kernel's skb->destructor (tcp_wfree);
+ * not for a refused frame (the caller still owns it) and at once for a device that is down.
+ * Returns on the caller's local time. */
+typedef void (*lx_real_skb_free_fn)(void* ctx, uint64_t cookie);
+int lx_real_netdev_xmit_owned(struct net_device* dev, const void* frame, size_t len,
+                              lx_real_skb_free_fn on_free, void* ctx, uint64_t cookie);
 /* netif_rx calls on the device so far. */
 unsigned long lx_real_netdev_rx_calls(const struct net_device* dev);
 

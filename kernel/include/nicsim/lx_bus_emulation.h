@@ -38,6 +38,8 @@ struct lx_bus_emulation {
     int (*netdev_open)(struct net_device* dev);
     int (*netdev_stop)(struct net_device* dev);
     int (*netdev_xmit)(struct net_device* dev, const void* frame, size_t len);
+    int (*netdev_xmit_owned)(struct net_device* dev, const void* frame, size_t len,
+                             lx_bus_skb_free_fn on_free, void* ctx, uint64_t cookie);
     void (*netdev_set_rx_sink)(struct net_device* dev, lx_bus_rx_fn fn, void* ctx);
     void (*netdev_set_queue_wake)(struct net_device* dev, lx_bus_queue_wake_fn fn, void* ctx);
     void (*netdev_state)(const struct net_device* dev, struct lx_bus_netdev_state* out);
@@ -70,8 +72,8 @@ struct spi_device* lx_bus_spi_create_on(const struct lx_bus_emulation* emu,
                                         const struct lx_bus_device_desc* desc);
 /* The net device registered under an SPI device created through lx_bus_spi_create_on (NULL if
  * none; for a shadow-header device, lx_bus_netdev_find). From here on lx_bus_netdev_name,
- * _addr, _state, lx_emul_netdev_open, _stop, _xmit, _set_rx_sink and _set_queue_wake on it reach its
- * emulation (lx_emul_netdev_xmit_owned stops the run: not offered yet). */
+ * _addr, _state, lx_emul_netdev_open, _stop, _xmit, _xmit_owned, _set_rx_sink and
+ * _set_queue_wake on it reach its emulation. */
 struct net_device* lx_bus_spi_netdev(struct spi_device* spi);
 /* The emulation that owns `dev` (a device created through lx_bus_*_create_on, or its net
  * device found through lx_bus_spi_netdev), NULL for the shadow headers'. */
