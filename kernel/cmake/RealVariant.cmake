@@ -1,13 +1,14 @@
-# nicsim_driver_real_variant(<driver> <series>): the driver's files compiled against the tree's
-# real headers (nicsim_rh_<c>_<driver>, KernelHeaders.cmake) and the emulation on those headers
-# (nicsim_lx_real_<c>, all of it) linked into one relocatable object whose only global symbol is
-# its anchor, `nicsim_real_variant_k<series>_<driver>` (e.g. `nicsim_real_variant_k6_12_ks8851`, struct nicsim_real_variant,
-# nicsim/lx_bus_emulation.h), as the shadow-header variants are linked (DriverVariant.cmake): the
-# objects' initcalls and parameters gathered by kernel/cmake/real_variant.ld, the printf family
-# bound to lx_emul's (real_variant.syms), every other global localized. So each tree's emulation
-# and the shadow-header one coexist in one binary; what the object still needs comes from the
-# layout-free libraries (lx_emul core, lx_kit, the bus bridges, the kernel's lib/ code).
-# Defines the static library nicsim_real_variant_<c>_<driver> holding the object.
+# nicsim_driver_real_variant(<driver> <series> <library>...): the driver's files compiled against
+# the tree's real headers (nicsim_rh_<c>_<driver>, KernelHeaders.cmake) and the emulation on those
+# headers (nicsim_lx_real_<c>, all of it) linked into one relocatable object whose only global
+# symbol is its anchor, `nicsim_real_variant_k<series>_<driver>` (e.g.
+# `nicsim_real_variant_k6_12_ks8851`, struct nicsim_real_variant, nicsim/lx_bus_emulation.h), as
+# the shadow-header variants are linked (DriverVariant.cmake): the objects' initcalls and
+# parameters gathered by kernel/cmake/real_variant.ld, the printf family bound to lx_emul's
+# (real_variant.syms), every other global localized. So each tree's emulation and the
+# shadow-header one coexist in one binary; what the object still needs comes from the
+# layout-free <library>s it is linked with (lx_emul core, lx_kit, the bus bridges, the kernel's
+# lib/ code). Defines the static library nicsim_real_variant_<c>_<driver> holding the object.
 set(NICSIM_REAL_VARIANT_LD "${CMAKE_CURRENT_LIST_DIR}/real_variant.ld")
 set(NICSIM_REAL_VARIANT_SYMS "${CMAKE_CURRENT_LIST_DIR}/real_variant.syms")
 

@@ -290,8 +290,8 @@ TEST(RealVariant, Ks8851ProbeUpTransmitDownThroughTheSimulatorsCallsAsTheShadowH
         SCOPED_TRACE(v->kernel);
         updown_run real, shadow;
         real.emu = v->emulation;
-        const std::string key = std::string(v->kernel) == "6.1" ? "pristine"
-                                                                : std::string("pristine@") + v->kernel;
+        const std::string kernel = v->kernel;
+        const std::string key = kernel == "6.1" ? "pristine" : "pristine@" + kernel;
         shadow.key = key.c_str();
         for (updown_run* r : {&real, &shadow}) {
             lx_kit_task_create("updown", updown_task, r);
