@@ -143,8 +143,11 @@ static void bind(struct device* dev, const struct lx_driver_entry* e, struct dev
 
 /* ---- devices of another emulation (nicsim/lx_bus_emulation.h) ------------------------------- */
 
+/* Each device another emulation made, and the net device found under it (its parent: the
+ * device, forgotten with it at unbind, before its memory can be another device's). */
 static struct {
     const void* dev;
+    const void* parent; /* NULL for a bus device */
     const struct lx_bus_emulation* emu;
 } owned[LX_DEVICES_MAX];
 static size_t owned_count;
@@ -157,13 +160,14 @@ const struct lx_bus_emulation* lx_bus_device_emulation(const void* dev)
     return NULL;
 }
 
-static void own(const void* dev, const struct lx_bus_emulation* emu)
+static void own(const void* dev, const void* parent, const struct lx_bus_emulation* emu)
 {
     if (lx_bus_device_emulation(dev))
         return;
     if (owned_count == LX_DEVICES_MAX)
         lx_kit_abort("more than %d devices of other emulations", LX_DEVICES_MAX);
     owned[owned_count].dev = dev;
+    owned[owned_count].parent = parent;
     owned[owned_count].emu = emu;
     owned_count++;
 }
@@ -172,7 +176,7 @@ struct spi_device* lx_bus_spi_create_on(const struct lx_bus_emulation* emu,
                                         const struct lx_bus_device_desc* desc)
 {
     struct spi_device* spi = emu->spi_create(desc);
-    own(spi, emu);
+    own(spi, NULL, emu);
     return spi;
 }
 
@@ -183,8 +187,21 @@ struct net_device* lx_bus_spi_netdev(struct spi_device* spi)
         return NULL;
     struct net_device* dev = emu->spi_netdev(spi);
     if (dev)
-        own(dev, emu);
+        own(dev, spi, emu);
     return dev;
+}
+
+void lx_bus_spi_remove(struct spi_device* spi)
+{
+    const struct lx_bus_emulation* emu = lx_bus_device_emulation(spi);
+    if (!emu)
+        lx_kit_abort("lx_bus_spi_remove: the shadow-header emulation does not unbind devices");
+    emu->spi_remove(spi);
+    size_t kept = 0;
+    for (size_t i = 0; i < owned_count; i++)
+        if (owned[i].parent != spi)
+            owned[kept++] = owned[i];
+    owned_count = kept;
 }
 
 /* ---- SPI -------------------------------------------------------------------------------------- */

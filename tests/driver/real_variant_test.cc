@@ -223,6 +223,7 @@ struct updown_run {
     int probe_ret = 12345, open_ret = 12345, xmit_ret = 12345, stop_ret = 12345;
     std::string name;
     size_t probe_frames = 0, open_frames = 0, xmit_frames = 0;
+    bool forgotten = false; // the net device no longer routed to the emulation after unbind
 };
 
 // A 60-byte broadcast frame from the board's MAC (IPv4 ethertype, a counting payload).
@@ -269,8 +270,10 @@ void updown_task(void* arg) {
     lx_kit_sleep_ns(10'000'000); // the driver's TX work writes the frame to the chip
     r->xmit_frames = r->chip.frames.size();
     r->stop_ret = lx_emul_netdev_stop(dev);
-    if (r->emu)
-        r->emu->spi_remove(spi);
+    if (r->emu) {
+        lx_bus_spi_remove(spi);
+        r->forgotten = lx_bus_device_emulation(dev) == nullptr;
+    }
 }
 
 std::vector<std::vector<uint8_t>> wire(const ks8851_chip& chip, size_t from, size_t to) {
@@ -303,6 +306,7 @@ TEST(RealVariant, Ks8851ProbeUpTransmitDownThroughTheSimulatorsCallsAsTheShadowH
             EXPECT_EQ(r->stop_ret, 0);
         }
         EXPECT_EQ(real.name, "eth0");
+        EXPECT_TRUE(real.forgotten);
         EXPECT_EQ(real.emu->skb_live_count(), 0u); // the driver freed the transmitted skb
         EXPECT_GT(real.open_frames, real.probe_frames); // ifup reached the chip
         EXPECT_EQ(wire(real.chip, 0, real.probe_frames), wire(shadow.chip, 0, shadow.probe_frames));

@@ -75,6 +75,10 @@ struct spi_device* lx_bus_spi_create_on(const struct lx_bus_emulation* emu,
  * _addr, _state, lx_emul_netdev_open, _stop, _xmit, _xmit_owned, _set_rx_sink and
  * _set_queue_wake on it reach its emulation. */
 struct net_device* lx_bus_spi_netdev(struct spi_device* spi);
+/* Unbinds a device created through lx_bus_spi_create_on (the driver's remove, then its devres)
+ * and forgets its net device, whose memory the devres may have freed. The shadow-header
+ * emulation unbinds nothing: a device of it stops the run. */
+void lx_bus_spi_remove(struct spi_device* spi);
 /* The emulation that owns `dev` (a device created through lx_bus_*_create_on, or its net
  * device found through lx_bus_spi_netdev), NULL for the shadow headers'. */
 const struct lx_bus_emulation* lx_bus_device_emulation(const void* dev);
