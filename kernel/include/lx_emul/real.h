@@ -2,9 +2,9 @@
 /* What the emulation on a tree's real headers (kernel/lx_emul_real/, the library
  * nicsim_lx_real_<tree>) offers its callers beyond the kernel's own functions: the testbench's
  * hooks on a net device, the parameters and the skb accounting. Kernel objects are opaque
- * pointers, so C on either header set and C++ include it; the C++ side that runs drivers calls
- * the shadow-header emulation's equivalents (nicsim/lx_bus.h, lx_kit/lx_emul_api.h) until a
- * driver runs on the real headers (docs/driver-build.md). */
+ * pointers, so C on either header set and C++ include it. The simulator reaches them through
+ * a real-header variant's table of functions (lx_real_emulation, nicsim/lx_bus_emulation.h)
+ * behind nicsim/lx_bus.h's calls (docs/driver-build.md). */
 #ifndef LX_EMUL_REAL_H
 #define LX_EMUL_REAL_H
 
