@@ -5,6 +5,7 @@
 # the rest through lx_emul/shared.h; lx_kit's C API it includes from kernel/include, after every
 # kernel directory, so no <linux/...> resolves to a shadow header.
 set(NICSIM_LX_REAL_SOURCES
+    "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/bind.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/delay.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/driver.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/ethtool.c"
@@ -18,13 +19,15 @@ set(NICSIM_LX_REAL_SOURCES
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/platform.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/printk.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/refcount.c"
+    "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/regulator.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/side.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/skbuff.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/slab.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/spi.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/string.c"
     "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/task.c"
-    "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/workqueue.c")
+    "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/workqueue.c"
+    "${CMAKE_CURRENT_LIST_DIR}/lx_emul_real/xmit.c")
 
 # nicsim_lx_real(<series>): after nicsim_real_headers(<series> ...).
 function(nicsim_lx_real series)

@@ -13,6 +13,7 @@
 #include <lx_emul/shared.h>
 #include <lx_kit/lx_kit.h>
 #include <nicsim/lx_bus.h>
+#include <nicsim/lx_bus_emulation.h>
 
 #include <stdio.h>
 
@@ -251,11 +252,29 @@ struct net_device* lx_bus_netdev_find(const char* modname, const char* variant, 
     return NULL;
 }
 
-const char* lx_bus_netdev_name(const struct net_device* dev) { return dev->name; }
-const uint8_t* lx_bus_netdev_addr(const struct net_device* dev) { return dev->dev_addr; }
+/* A net device of another emulation (nicsim/lx_bus_emulation.h) is its emulation's. */
+#define OTHER_EMULATION(dev, call)                                                                 \
+    do {                                                                                           \
+        const struct lx_bus_emulation* emu_ = lx_bus_device_emulation(dev);                        \
+        if (emu_)                                                                                  \
+            return emu_->call;                                                                     \
+    } while (0)
+
+const char* lx_bus_netdev_name(const struct net_device* dev)
+{
+    OTHER_EMULATION(dev, netdev_name(dev));
+    return dev->name;
+}
+
+const uint8_t* lx_bus_netdev_addr(const struct net_device* dev)
+{
+    OTHER_EMULATION(dev, netdev_addr(dev));
+    return dev->dev_addr;
+}
 
 int lx_emul_netdev_open(struct net_device* dev)
 {
+    OTHER_EMULATION(dev, netdev_open(dev));
     const struct net_device_ops* ops = dev->netdev_ops;
     int ret = 0;
     if (!dev->nicsim_registered)
@@ -286,6 +305,7 @@ int lx_emul_netdev_open(struct net_device* dev)
 
 int lx_emul_netdev_stop(struct net_device* dev)
 {
+    OTHER_EMULATION(dev, netdev_stop(dev));
     int ret = 0;
     if (!dev->nicsim_running)
         return 0;
@@ -312,9 +332,7 @@ static void lx_emul_owner_destructor(struct sk_buff* skb)
 
 /* dev_queue_xmit's last step for one frame: an skb as the stack builds it, ndo_start_xmit. `who`
  * names the caller in aborts and as the skb's allocation site. */
-/* The headroom the stack leaves in a transmitted skb: LL_RESERVED_SPACE, 64 + NET_IP_ALIGN like
- * a socket skb. */
-#define XMIT_HEADROOM 66
+#define XMIT_HEADROOM LX_EMUL_XMIT_HEADROOM
 
 /* dev_requeue_skb: the skb the driver refused waits in the qdisc and is offered again as it is.
  * The parked skb when it still carries exactly `frame` (unchanged by the driver, which must not
@@ -399,29 +417,46 @@ static int xmit_frame(struct net_device* dev, const void* frame, size_t len,
 
 int lx_emul_netdev_xmit(struct net_device* dev, const void* frame, size_t len)
 {
+    OTHER_EMULATION(dev, netdev_xmit(dev, frame, len));
     return xmit_frame(dev, frame, len, NULL, NULL, 0, "lx_emul_netdev_xmit", 1);
 }
 
 int lx_emul_netdev_xmit_owned(struct net_device* dev, const void* frame, size_t len,
                               lx_bus_skb_free_fn on_free, void* ctx, uint64_t cookie)
 {
+    OTHER_EMULATION(dev, netdev_xmit_owned(dev, frame, len, on_free, ctx, cookie));
     return xmit_frame(dev, frame, len, on_free, ctx, cookie, "lx_emul_netdev_xmit_owned", 0);
 }
 
 void lx_emul_netdev_set_queue_wake(struct net_device* dev, lx_bus_queue_wake_fn fn, void* ctx)
 {
+    const struct lx_bus_emulation* emu = lx_bus_device_emulation(dev);
+    if (emu) {
+        emu->netdev_set_queue_wake(dev, fn, ctx);
+        return;
+    }
     dev->nicsim_wake_fn = fn;
     dev->nicsim_wake_ctx = ctx;
 }
 
 void lx_emul_netdev_set_rx_sink(struct net_device* dev, lx_bus_rx_fn fn, void* ctx)
 {
+    const struct lx_bus_emulation* emu = lx_bus_device_emulation(dev);
+    if (emu) {
+        emu->netdev_set_rx_sink(dev, fn, ctx);
+        return;
+    }
     dev->nicsim_rx_sink = fn;
     dev->nicsim_rx_ctx = ctx;
 }
 
 void lx_bus_netdev_state(const struct net_device* dev, struct lx_bus_netdev_state* out)
 {
+    const struct lx_bus_emulation* emu = lx_bus_device_emulation(dev);
+    if (emu) {
+        emu->netdev_state(dev, out);
+        return;
+    }
     /* wilc1000 keeps its counters behind ndo_get_stats (vif->netstats). */
     const struct net_device_stats* st =
         dev->netdev_ops && dev->netdev_ops->ndo_get_stats
@@ -433,11 +468,6 @@ void lx_bus_netdev_state(const struct net_device* dev, struct lx_bus_netdev_stat
     out->queue_stopped = dev->nicsim_queue_stopped;
     out->carrier = dev->nicsim_carrier;
     out->present = dev->nicsim_present;
-    out->rx_packets = st->rx_packets;
-    out->tx_packets = st->tx_packets;
-    out->rx_bytes = st->rx_bytes;
-    out->tx_bytes = st->tx_bytes;
-    out->rx_dropped = st->rx_dropped;
-    out->tx_dropped = st->tx_dropped;
+    LX_BUS_NETDEV_COUNTERS(out, st);
     out->netif_rx_calls = dev->nicsim_rx_count;
 }

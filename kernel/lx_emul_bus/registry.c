@@ -12,6 +12,7 @@
 
 #include <lx_kit/lx_kit.h>
 #include <nicsim/lx_bus.h>
+#include <nicsim/lx_bus_emulation.h>
 
 #include <stdio.h>
 
@@ -140,6 +141,69 @@ static void bind(struct device* dev, const struct lx_driver_entry* e, struct dev
     dev->nicsim_variant = e->variant;
 }
 
+/* ---- devices of another emulation (nicsim/lx_bus_emulation.h) ------------------------------- */
+
+/* Each device another emulation made, and the net device found under it (its parent: the
+ * device, forgotten with it at unbind, before its memory can be another device's). */
+static struct {
+    const void* dev;
+    const void* parent; /* NULL for a bus device */
+    const struct lx_bus_emulation* emu;
+} owned[LX_DEVICES_MAX];
+static size_t owned_count;
+
+const struct lx_bus_emulation* lx_bus_device_emulation(const void* dev)
+{
+    for (size_t i = 0; i < owned_count; i++)
+        if (owned[i].dev == dev)
+            return owned[i].emu;
+    return NULL;
+}
+
+static void own(const void* dev, const void* parent, const struct lx_bus_emulation* emu)
+{
+    if (lx_bus_device_emulation(dev))
+        return;
+    if (owned_count == LX_DEVICES_MAX)
+        lx_kit_abort("more than %d devices of other emulations", LX_DEVICES_MAX);
+    owned[owned_count].dev = dev;
+    owned[owned_count].parent = parent;
+    owned[owned_count].emu = emu;
+    owned_count++;
+}
+
+struct spi_device* lx_bus_spi_create_on(const struct lx_bus_emulation* emu,
+                                        const struct lx_bus_device_desc* desc)
+{
+    struct spi_device* spi = emu->spi_create(desc);
+    own(spi, NULL, emu);
+    return spi;
+}
+
+struct net_device* lx_bus_spi_netdev(struct spi_device* spi)
+{
+    const struct lx_bus_emulation* emu = lx_bus_device_emulation(spi);
+    if (!emu)
+        return NULL;
+    struct net_device* dev = emu->spi_netdev(spi);
+    if (dev)
+        own(dev, spi, emu);
+    return dev;
+}
+
+void lx_bus_spi_remove(struct spi_device* spi)
+{
+    const struct lx_bus_emulation* emu = lx_bus_device_emulation(spi);
+    if (!emu)
+        lx_kit_abort("lx_bus_spi_remove: the shadow-header emulation does not unbind devices");
+    emu->spi_remove(spi);
+    size_t kept = 0;
+    for (size_t i = 0; i < owned_count; i++)
+        if (owned[i].parent != spi)
+            owned[kept++] = owned[i];
+    owned_count = kept;
+}
+
 /* ---- SPI -------------------------------------------------------------------------------------- */
 
 struct spi_device* lx_bus_spi_create(const struct lx_bus_device_desc* desc)
@@ -251,7 +315,14 @@ int lx_bus_platform_probe(struct platform_device* pdev, const char* modname, con
 
 #include "bridge_c.h"
 
-void lx_bus_spi_set_bridge(struct spi_device* spi, void* bridge) { spi->nicsim_bridge = bridge; }
+void lx_bus_spi_set_bridge(struct spi_device* spi, void* bridge)
+{
+    const struct lx_bus_emulation* emu = lx_bus_device_emulation(spi);
+    if (emu)
+        emu->spi_set_bridge(spi, bridge);
+    else
+        spi->nicsim_bridge = bridge;
+}
 void lx_bus_sdio_set_bridge(struct sdio_func* func, void* bridge)
 {
     func->nicsim_bridge = bridge;

@@ -28,6 +28,25 @@ void lx_real_side_reset(const void *key, unsigned long size);
 /* Forgets the testbench's hooks on a net device (netif.c): a new device at its address. */
 struct net_device;
 void lx_real_netdev_forget(const struct net_device *dev);
+/* The registered net device whose parent is `parent` (SET_NETDEV_DEV), NULL if none. */
+struct device;
+struct net_device *lx_real_netdev_of_parent(const struct device *parent);
+
+/* The frame the device's driver refused (NETDEV_TX_BUSY) and the qdisc holds to offer again
+ * (netif.c keeps it with the device's hooks; xmit.c manages it). */
+struct sk_buff;
+struct sk_buff **lx_real_netdev_requeued(const struct net_device *dev);
+/* Frees that frame, without telling its owner (the qdisc's reset at ifdown or unregister). */
+void lx_real_netdev_drop_requeued(const struct net_device *dev);
+
+/* Who the testbench's stack tells when an skb it transmitted is freed (TCP Small Queues'
+ * accounting, as the kernel's skb->destructor tcp_wfree does), kept with the skb (skbuff.c). */
+struct lx_real_skb_owner {
+    void (*free)(void *ctx, u64 cookie);
+    void *ctx;
+    u64 cookie;
+};
+struct lx_real_skb_owner *lx_real_skb_owner_of(struct sk_buff *skb);
 
 /* The real task_struct of an lx_kit task, created on first use. */
 struct task_struct *lx_real_task(struct lx_kit_task *kit);

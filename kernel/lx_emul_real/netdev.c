@@ -151,12 +151,21 @@ int register_netdev(struct net_device *dev)
     return 0;
 }
 
+struct net_device *lx_real_netdev_of_parent(const struct device *parent)
+{
+    for (int i = 0; i < NETDEV_MAX; i++)
+        if (registered[i] && registered[i]->dev.parent == parent)
+            return registered[i];
+    return NULL;
+}
+
 void unregister_netdev(struct net_device *dev)
 {
     for (int i = 0; i < NETDEV_MAX; i++) {
         if (registered[i] != dev)
             continue;
         lx_real_netdev_stop(dev);
+        lx_real_netdev_drop_requeued(dev);
         if (dev->netdev_ops && dev->netdev_ops->ndo_uninit)
             dev->netdev_ops->ndo_uninit(dev);
         registered[i] = NULL;
@@ -199,8 +208,9 @@ int lx_real_netdev_stop(struct net_device *dev)
 {
     if (!netif_running(dev))
         return 0;
-    /* __dev_close_many: not running any more before ndo_stop. */
+    /* __dev_close_many: not running any more before ndo_stop, the qdisc reset (dev_deactivate). */
     clear_bit(__LINK_STATE_START, &dev->state);
+    lx_real_netdev_drop_requeued(dev);
     int ret = dev->netdev_ops->ndo_stop ? dev->netdev_ops->ndo_stop(dev) : 0;
     dev->flags &= ~IFF_UP;
     return ret;

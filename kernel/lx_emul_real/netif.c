@@ -21,6 +21,7 @@ struct netdev_hooks {
     lx_real_queue_wake_fn wake;
     void *wake_ctx;
     unsigned long rx_calls;
+    struct sk_buff *requeued;
 };
 
 static struct netdev_hooks *hooks_of(const struct net_device *dev)
@@ -31,6 +32,11 @@ static struct netdev_hooks *hooks_of(const struct net_device *dev)
 void lx_real_netdev_forget(const struct net_device *dev)
 {
     lx_real_side_reset(dev, sizeof(struct netdev_hooks));
+}
+
+struct sk_buff **lx_real_netdev_requeued(const struct net_device *dev)
+{
+    return &hooks_of(dev)->requeued;
 }
 
 void lx_real_netdev_set_rx_sink(struct net_device *dev, lx_real_rx_fn fn, void *ctx)

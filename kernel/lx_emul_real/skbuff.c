@@ -28,6 +28,7 @@ struct real_skb {
     u64 alloc_ns;
     const char *free_func;
     struct list_head live;
+    struct lx_real_skb_owner owner;
     struct sk_buff skb;
 };
 
@@ -212,3 +213,8 @@ void skb_queue_purge(struct sk_buff_head *list)
 #endif
 
 size_t lx_real_skb_live_count(void) { return live_n; }
+
+struct lx_real_skb_owner *lx_real_skb_owner_of(struct sk_buff *skb)
+{
+    return &live_rec(skb, "lx_real_skb_owner_of")->owner;
+}

@@ -13,6 +13,7 @@
 #include "models/ks8851/ks8851_regs.h"
 #include "kernel/include/nicsim/driver_variant.h"
 #include "tests/driver/probe_support.h"
+#include "tests/models/ks8851_driver_frames.h"
 
 using namespace nicsim;
 using sc_core::SC_MS;
@@ -30,19 +31,7 @@ bool ks8851_variant_linked() {
     return false;
 }
 
-const uint8_t mac[6] = {0x02, 0x12, 0x34, 0x56, 0x78, 0x9A};
-const uint8_t peer[6] = {0x02, 0xAA, 0xBB, 0xCC, 0xDD, 0xEE};
-
-std::vector<uint8_t> make_frame(const uint8_t* dst, const uint8_t* src, size_t len, uint8_t seed) {
-    std::vector<uint8_t> f(len);
-    for (size_t i = 0; i < len; ++i)
-        f[i] = uint8_t(seed + 3 * i);
-    std::copy(dst, dst + 6, f.begin());
-    std::copy(src, src + 6, f.begin() + 6);
-    f[12] = 0x08;
-    f[13] = 0x00;
-    return f;
-}
+using namespace nicsim::test::ks8851_driver;
 
 struct driver_bench : sc_core::sc_module {
     ks8851 chip;

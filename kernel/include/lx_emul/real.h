@@ -2,9 +2,9 @@
 /* What the emulation on a tree's real headers (kernel/lx_emul_real/, the library
  * nicsim_lx_real_<tree>) offers its callers beyond the kernel's own functions: the testbench's
  * hooks on a net device, the parameters and the skb accounting. Kernel objects are opaque
- * pointers, so C on either header set and C++ include it; the C++ side that runs drivers calls
- * the shadow-header emulation's equivalents (nicsim/lx_bus.h, lx_kit/lx_emul_api.h) until a
- * driver runs on the real headers (docs/driver-build.md). */
+ * pointers, so C on either header set and C++ include it. The simulator reaches them through
+ * a real-header variant's table of functions (lx_real_emulation, nicsim/lx_bus_emulation.h)
+ * behind nicsim/lx_bus.h's calls (docs/driver-build.md). */
 #ifndef LX_EMUL_REAL_H
 #define LX_EMUL_REAL_H
 
@@ -42,6 +42,20 @@ void lx_real_platform_set_bridge(struct platform_device* pdev, void* bridge);
  * ndo_set_rx_mode) and __dev_close (not running, then ndo_stop). 0 or the driver's error. */
 int lx_real_netdev_open(struct net_device* dev);
 int lx_real_netdev_stop(struct net_device* dev);
+/* The testbench's transmit, dev_queue_xmit's last step: an skb holding the Ethernet frame with
+ * the stack's headroom (LX_EMUL_XMIT_HEADROOM), its MAC header at the data, the network header
+ * after it and the protocol from the frame, handed to ndo_start_xmit; its result. A device that
+ * is down drops the frame (the noop qdisc). A frame the driver refuses (NETDEV_TX_BUSY) stays
+ * queued, and offering the same frame again offers the same skb (dev_requeue_skb); ifdown,
+ * unregistering or another frame drops it. Returns in SystemC time. */
+int lx_real_netdev_xmit(struct net_device* dev, const void* frame, size_t len);
+/* The same for a stack that accounts the skb's memory (TCP Small Queues): on_free(ctx, cookie)
+ * runs when the skb is freed, by whoever frees it, as the kernel's skb->destructor (tcp_wfree);
+ * not for a refused frame (the caller still owns it) and at once for a device that is down.
+ * Returns on the caller's local time. */
+typedef void (*lx_real_skb_free_fn)(void* ctx, uint64_t cookie);
+int lx_real_netdev_xmit_owned(struct net_device* dev, const void* frame, size_t len,
+                              lx_real_skb_free_fn on_free, void* ctx, uint64_t cookie);
 /* netif_rx calls on the device so far. */
 unsigned long lx_real_netdev_rx_calls(const struct net_device* dev);
 

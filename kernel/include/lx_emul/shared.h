@@ -85,6 +85,10 @@ void lx_emul_skb_buf_check(const void* start, size_t size, const char* where,
 void lx_emul_mdio_scan(void* bus, int (*read)(void* bus, int addr, int reg), uint32_t phy_mask,
                        uint32_t ids[32]);
 
+/* The headroom the stack leaves in a skb it transmits (the testbench's transmit on either
+ * header set): LL_RESERVED_SPACE, 64 + NET_IP_ALIGN like a socket skb. */
+#define LX_EMUL_XMIT_HEADROOM 66
+
 /* The run's random bytes: one deterministic stream (kernel/lx_emul/random.c). */
 void lx_emul_random_bytes(void* buf, size_t len);
 

@@ -8,8 +8,13 @@
 #ifndef NICSIM_LX_BUS_H
 #define NICSIM_LX_BUS_H
 
+/* C on the real kernel headers (kernel/lx_emul_real/) has no C library: the kernel's types. */
+#ifdef NICSIM_REAL_KERNEL_HEADERS
+#include <linux/types.h>
+#else
 #include <stddef.h>
 #include <stdint.h>
+#endif
 
 #ifdef __cplusplus
 extern "C" {
